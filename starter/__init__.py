@@ -1,0 +1,1 @@
+"""The student handout: every lab file with its names, signatures and docstrings, no bodies."""

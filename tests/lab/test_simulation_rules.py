@@ -1,0 +1,85 @@
+"""Activity 11: seeded simulations agree with the published win rates, and strategy is moot."""
+
+import random
+from itertools import combinations
+
+import pytest
+
+from tests.lab.conftest import stack_deck
+
+# Win rates measured over 1.5 M games (shared/facts/elevens.md), with the half-width of a 99.9%
+# band for this test's game count: 3.3 * sqrt(p (1 - p) / n).
+GAMES = 12000
+
+
+def win_rate(board, games: int) -> float:
+    wins = 0
+    for _ in range(games):
+        board.new_game()
+        while board.play_if_possible():
+            pass
+        wins += board.game_is_won()
+    return wins / games
+
+
+@pytest.mark.parametrize(
+    "module, cls, expected",
+    [
+        ("elevens_board", "ElevensBoard", 0.1068),
+        ("thirteens_board", "ThirteensBoard", 0.6275),
+        ("tens_board", "TensBoard", 0.0918),
+    ],
+)
+def test_seeded_win_rates_match_the_published_rates(ref, module, cls, expected):
+    random.seed(11)
+    rate = win_rate(getattr(ref[module], cls)(), GAMES)
+    half_width = 3.3 * (expected * (1 - expected) / GAMES) ** 0.5
+    assert abs(rate - expected) < half_width, f"{cls}: {rate:.4f} vs {expected}"
+
+
+def test_simulate_returns_a_fraction(ref):
+    random.seed(5)
+    rate = ref["elevens_simulation"].simulate(500)
+    assert isinstance(rate, float) and 0.0 <= rate <= 1.0
+    assert ref["elevens_simulation"].simulate(0) == 0.0
+
+
+def play_randomly(board, chooser: random.Random) -> None:
+    """Make a uniformly chosen legal play until none is left (any strategy, not the reference's)."""
+    while True:
+        plays = legal_plays(board)
+        if not plays:
+            return
+        board.replace_selected_cards(chooser.choice(plays))
+
+
+def legal_plays(board) -> list[list[int]]:
+    idx = board.card_indexes()
+    plays = [list(c) for c in combinations(idx, 2) if board.is_legal(list(c))]
+    for size in (1, 3, 4):
+        plays += [list(c) for c in combinations(idx, size) if board.is_legal(list(c))]
+    return plays
+
+
+@pytest.mark.parametrize(
+    "module, cls",
+    [("elevens_board", "ElevensBoard"), ("thirteens_board", "ThirteensBoard"), ("tens_board", "TensBoard")],
+)
+def test_the_order_of_plays_never_changes_the_outcome(ref, module, cls):
+    board_class = getattr(ref[module], cls)
+    random.seed(3)
+    for game in range(60):
+        board = board_class()
+        order = list(reversed(board.deck.cards))
+        endings = set()
+        for strategy in range(3):
+            stack_deck(board, order)
+            if strategy == 0:
+                while board.play_if_possible():
+                    pass
+            else:
+                play_randomly(board, random.Random(game * 10 + strategy))
+            # Which of two equal-ranked cards a play takes changes suits, never ranks.
+            left = tuple(sorted(c.rank() for c in board.cards if c is not None))
+            endings.add((board.game_is_won(), left, board.deck_size()))
+        assert len(endings) == 1, f"game {game}: {endings}"
