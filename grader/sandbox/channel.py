@@ -1,0 +1,59 @@
+"""The grader's end of the private channel: write requests, read replies with a deadline.
+
+The channel is a pair of pipes that exist only between the grader and the sandbox; the
+student's print output goes to a separate, unnamed file. A line that is not valid JSON (a
+worker that died half-way through a write, or a student writing garbage to a descriptor it
+guessed) is skipped rather than believed.
+"""
+
+import json
+import os
+import select
+import time
+
+
+class Channel:
+    def __init__(self, send_fd: int, receive_fd: int) -> None:
+        self.send_fd = send_fd
+        self.receive_fd = receive_fd
+        self.buffer = b""
+        os.set_blocking(receive_fd, False)
+
+    def send(self, message: dict) -> None:
+        data = json.dumps(message, separators=(",", ":"), allow_nan=False).encode() + b"\n"
+        while data:
+            _, writable, _ = select.select([], [self.send_fd], [], 5.0)
+            if not writable:
+                raise TimeoutError("the sandbox stopped reading requests")
+            data = data[os.write(self.send_fd, data[:65536]):]
+
+    def receive(self, deadline: float) -> dict:
+        """The next well-formed message; TimeoutError at ``deadline``, EOFError if closed."""
+        while True:
+            while b"\n" in self.buffer:
+                line, self.buffer = self.buffer.split(b"\n", 1)
+                if not line.strip():
+                    continue
+                try:
+                    message = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(message, dict):
+                    return message
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError
+            readable, _, _ = select.select([self.receive_fd], [], [], remaining)
+            if not readable:
+                continue
+            chunk = os.read(self.receive_fd, 1 << 20)
+            if not chunk:
+                raise EOFError
+            self.buffer += chunk
+
+    def close(self) -> None:
+        for fd in (self.send_fd, self.receive_fd):
+            try:
+                os.close(fd)
+            except OSError:
+                pass

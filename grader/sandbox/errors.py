@@ -1,0 +1,72 @@
+"""What can go wrong on the far side of the boundary, as exceptions a suite can raise.
+
+Each carries a student-facing message: what was called, what happened, and a hint.
+"""
+
+
+class SandboxError(Exception):
+    """Base class: the student's code did not give an answer."""
+
+    outcome = "error"
+
+
+class StudentError(SandboxError):
+    """The student's code raised an exception; ``details`` is the plain-data description."""
+
+    def __init__(self, call: str, details: dict) -> None:
+        self.call = call
+        self.details = details
+        where = ""
+        frames = details.get("frames") or []
+        if frames:
+            last = frames[-1]
+            where = f" at {last['file']} line {last['line']}, in {last['function']}"
+            if last.get("code"):
+                where += f":\n    {last['code']}"
+        super().__init__(f"{call} raised {details['type']}: {details['message']}{where}")
+
+
+class StudentLoadError(SandboxError):
+    """A student file could not even be imported (syntax error, exception or exit at import)."""
+
+    def __init__(self, details: dict) -> None:
+        self.details = details
+        module = details.get("module", "?")
+        frames = details.get("frames") or []
+        where = f" (line {frames[-1]['line']})" if frames else ""
+        super().__init__(
+            f"{module}.py could not be loaded: {details['type']}: {details['message']}{where}. "
+            "Every test of this activity needs the file to load: run it yourself with "
+            f"`python {module}.py` and fix the first error it shows."
+        )
+
+
+class SandboxTimeout(SandboxError):
+    outcome = "timeout"
+
+    def __init__(self, call: str, seconds: float) -> None:
+        super().__init__(
+            f"{call} did not finish within {seconds:g} s. Look for a loop that never ends "
+            "(a `while` whose condition never becomes false) or a method that calls itself forever."
+        )
+
+
+class SandboxCrashed(SandboxError):
+    """The process running the student's code died (os._exit, a signal, a resource limit)."""
+
+    def __init__(self, call: str, ended: dict) -> None:
+        if "signal" in ended:
+            why = _signal_reason(ended["signal"])
+        else:
+            why = f"the program exited with code {ended.get('exit_code')} (did it call exit()?)"
+        super().__init__(f"{call} stopped the program instead of returning: {why}.")
+
+
+def _signal_reason(number: int) -> str:
+    reasons = {
+        9: "it was killed (it may have used too much memory or time)",
+        24: "it used more CPU time than allowed (an endless loop?)",
+        25: "it wrote more output to a file than allowed",
+        11: "it crashed (segmentation fault; very deep recursion can do this)",
+    }
+    return reasons.get(number, f"it was stopped by signal {number}")

@@ -1,0 +1,146 @@
+"""What a suite sees of the student's code: modules, classes and objects behind the boundary.
+
+    card = student.card.Card("ace", "hearts", 1)   # runs Card(...) in the sandbox
+    card.rank()                                   # -> "ace", plain data
+    deck.get("cards")                             # an attribute: a list of Remote cards
+
+Every call crosses to the sandbox and comes back as plain data, or as a ``Remote`` standing for
+an object that stays there. A ``Remote`` is equal only to itself, so no student object can pass
+for an expected value. Each Remote keeps a readable ``label`` (the expression that made it) for
+failure messages: ``Deck(['ace'], ['hearts'], [1]).deal() raised IndexError``.
+"""
+
+from typing import Any
+
+from grader.sandbox.session import WorkerLink
+
+
+def describe_args(args: tuple) -> str:
+    return ", ".join(a.label if isinstance(a, Remote) else repr(a) for a in args)
+
+
+def to_wire(value: Any) -> Any:
+    if isinstance(value, Remote):
+        return {"$handle": value.handle}
+    if isinstance(value, (list, tuple)):
+        return [to_wire(item) for item in value]
+    if isinstance(value, dict):
+        return {"$dict": {key: to_wire(item) for key, item in value.items()}}
+    return value
+
+
+def from_wire(data: Any, link: WorkerLink, label: str) -> Any:
+    if isinstance(data, list):
+        return [from_wire(item, link, f"{label}[{i}]") for i, item in enumerate(data)]
+    if isinstance(data, dict):
+        if "$handle" in data:
+            return Remote(link, data["$handle"], data.get("type", "object"), label)
+        if "$dict" in data:
+            return {key: from_wire(item, link, f"{label}[{key!r}]") for key, item in data["$dict"].items()}
+        if "$float" in data:
+            return float(data["$float"])
+    return data
+
+
+class RemoteCallable:
+    """A function, class or bound method in the sandbox, not yet called."""
+
+    def __init__(self, link: WorkerLink, target: dict, name: str, label: str) -> None:
+        self.link = link
+        self.target = target
+        self.name = name
+        self.label = label
+
+    def spec(self, *args) -> dict:
+        """The request for one call, for ``Student.batch``."""
+        return {**self.target, "op": "call", "name": self.name, "args": to_wire(args)}
+
+    def __call__(self, *args, timeout: float | None = None):
+        call = f"{self.label}({describe_args(args)})"
+        return from_wire(self.link.request(self.spec(*args), call, timeout), self.link, call)
+
+    def repeat(self, times: int, *args, timeout: float | None = None) -> list:
+        """Call ``times`` times in one round trip; the first student error is raised."""
+        call = f"{self.label}({describe_args(args)})"
+        replies = self.link.request({"op": "repeat", "times": times, "call": self.spec(*args)}, call, timeout)
+        return [_unwrap(reply, self.link, call) for reply in replies]
+
+
+class Remote:
+    """An object that lives in the sandbox. Attribute access gives its methods."""
+
+    def __init__(self, link: WorkerLink, handle: int, type_name: str, label: str) -> None:
+        self.link = link
+        self.handle = handle
+        self.type_name = type_name
+        self.label = label
+
+    def __getattr__(self, name: str) -> RemoteCallable:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return RemoteCallable(self.link, {"handle": self.handle}, name, f"{self.label}.{name}")
+
+    def get(self, name: str, timeout: float | None = None):
+        """The value of a data attribute, e.g. ``deck.get("cards")``."""
+        call = f"{self.label}.{name}"
+        reply = self.link.request({"op": "getattr", "handle": self.handle, "name": name}, call, timeout)
+        return from_wire(reply, self.link, call)
+
+    def set(self, name: str, value) -> None:
+        call = f"setting {self.label}.{name}"
+        self.link.request({"op": "setattr", "handle": self.handle, "name": name, "value": to_wire(value)}, call)
+
+    def text(self) -> Any:
+        """``str(obj)`` in the sandbox (``__str__``, or a Java-style ``toString``)."""
+        call = f"str({self.label})"
+        return from_wire(self.link.request({"op": "str", "handle": self.handle}, call), self.link, call)
+
+    def relabel(self, label: str) -> "Remote":
+        self.label = label
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Remote) and (other.link, other.handle) == (self.link, self.handle)
+
+    def __hash__(self) -> int:
+        return hash((id(self.link), self.handle))
+
+    def __repr__(self) -> str:
+        return f"<{self.type_name} object>"
+
+
+class RemoteModule:
+    def __init__(self, link: WorkerLink, name: str) -> None:
+        self.link = link
+        self.name = name
+
+    def __getattr__(self, name: str) -> RemoteCallable:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return RemoteCallable(self.link, {"module": self.name}, name, name)
+
+
+class Student:
+    """The student's loaded modules, by name: ``student.deck.Deck(...)``."""
+
+    def __init__(self, link: WorkerLink, modules: list[str]) -> None:
+        self.link = link
+        self.modules = modules
+
+    def __getattr__(self, name: str) -> RemoteModule:
+        if name.startswith("__") or name not in self.__dict__.get("modules", ()):
+            raise AttributeError(f"this activity's sandbox has no module {name!r}")
+        return RemoteModule(self.link, name)
+
+    def batch(self, *specs: dict, timeout: float | None = None) -> list:
+        """Several calls in one round trip (each from ``RemoteCallable.spec``)."""
+        replies = self.link.request({"op": "batch", "calls": list(specs)}, "a batch of calls", timeout)
+        return [_unwrap(reply, self.link, "a call in a batch") for reply in replies]
+
+
+def _unwrap(reply: dict, link: WorkerLink, call: str):
+    from grader.sandbox.errors import StudentError
+
+    if "error" in reply:
+        raise StudentError(call, reply["error"])
+    return from_wire(reply["ok"], link, call)

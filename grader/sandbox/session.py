@@ -1,0 +1,210 @@
+"""One sandbox: a zygote process holding the student's loaded files, forking a worker per test.
+
+Lifecycle: ``start()`` stages the folder and launches the zygote; ``load()`` imports the
+student's modules once; ``worker(seed)`` forks a fresh worker for one test; ``close()`` kills
+every process the sandbox started and removes its folder. If a test kills the zygote itself,
+the next ``worker()`` starts a new one, so one bad test cannot take the rest down.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from grader.sandbox.channel import Channel
+from grader.sandbox.errors import SandboxCrashed, SandboxTimeout, StudentError, StudentLoadError
+from grader.sandbox.limits import Limits
+from grader.sandbox.staging import StagedFolder
+
+BOOT = (
+    "import sys; sys.path[0:1] = [{runtime!r}]; "
+    "from sandbox_runtime.zygote import main; main({cmd}, {reply}, {work!r}, {limits!r})"
+)
+
+
+def child_environment(home: Path) -> dict[str, str]:
+    """A fresh environment: none of the teacher's variables (tokens, paths) reach student code.
+
+    PYTHONHASHSEED is fixed so that the order of a set of strings, and so any student code
+    that depends on it, is the same in every run: part of "same submission, same grade".
+    """
+    return {
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(home),
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "PYTHONHASHSEED": "0",
+        "PYTHONIOENCODING": "utf-8",
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
+
+
+class SandboxSession:
+    def __init__(self, files: dict[str, Path], modules: list[str], limits: Limits = Limits()) -> None:
+        self.files = files
+        self.modules = modules
+        self.limits = limits
+        self.folder: StagedFolder | None = None
+        self.process: subprocess.Popen | None = None
+        self.channel: Channel | None = None
+        self.output = tempfile.TemporaryFile()  # unnamed: student code cannot swap it out
+        self.worker_pids: set[int] = set()
+        self.load_error: dict | None = None
+        self._next_id = 0
+
+    # -- lifecycle -----------------------------------------------------------------------
+    def start(self) -> None:
+        self.folder = StagedFolder(self.files)
+        cmd_read, cmd_write = os.pipe()
+        reply_read, reply_write = os.pipe()
+        boot = BOOT.format(
+            runtime=str(self.folder.runtime), cmd=cmd_read, reply=reply_write,
+            work=str(self.folder.work), limits=self.limits.for_child(),
+        )
+        self.process = subprocess.Popen(
+            [sys.executable, "-S", "-s", "-B", "-X", "utf8", "-c", boot],
+            stdin=subprocess.DEVNULL,
+            stdout=self.output,
+            stderr=self.output,
+            cwd=self.folder.home,
+            env=child_environment(self.folder.home),
+            pass_fds=(cmd_read, reply_write),
+            start_new_session=True,
+            close_fds=True,
+        )
+        os.close(cmd_read)
+        os.close(reply_write)
+        self.channel = Channel(cmd_write, reply_read)
+
+    def load(self) -> None:
+        """Import the student's modules in the zygote; StudentLoadError if any fails."""
+        if self.process is None:
+            self.start()
+        try:
+            self.request({"op": "load", "modules": self.modules}, "loading your files", self.limits.load_seconds)
+        except StudentError as exc:
+            self.load_error = exc.details
+            raise StudentLoadError(exc.details) from None
+        except (SandboxTimeout, SandboxCrashed) as exc:
+            self.load_error = {"type": type(exc).__name__, "message": str(exc), "module": self.modules[-1]}
+            self.close()
+            raise StudentLoadError(self.load_error) from None
+
+    def worker(self, seed: int) -> "WorkerLink":
+        if self.load_error is not None:
+            raise StudentLoadError(self.load_error)
+        if self.process is None or self.process.poll() is not None:
+            self._restart()
+        reply = self.request({"op": "fork", "seed": seed}, "starting a test", self.limits.load_seconds)
+        self.worker_pids.add(reply["pid"])
+        return WorkerLink(self, reply["pid"])
+
+    def close(self) -> None:
+        for pid in list(self.worker_pids) + ([self.process.pid] if self.process else []):
+            _kill_group(pid)
+        if self.process is not None:
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                pass
+        if self.channel is not None:
+            self.channel.close()
+        if self.folder is not None:
+            self.folder.remove()
+        self.process = self.channel = self.folder = None
+        self.worker_pids.clear()
+
+    def _restart(self) -> None:
+        self.close()
+        self.load()
+
+    # -- talking -------------------------------------------------------------------------
+    def request(self, message: dict, call: str, timeout: float, worker_pid: int | None = None):
+        """Send one request and wait for its reply; the reply's "ok" value, or an exception."""
+        self._next_id += 1
+        message = {**message, "id": self._next_id}
+        deadline = time.monotonic() + timeout
+        try:
+            self.channel.send(message)
+            while True:
+                reply = self.channel.receive(deadline)
+                if reply.get("event") == "ended":
+                    self.worker_pids.discard(reply.get("pid"))
+                    raise SandboxCrashed(call, reply)
+                if reply.get("id") != message["id"]:
+                    continue  # a stale reply from a worker that was given up on
+                if "error" in reply:
+                    raise StudentError(call, reply["error"])
+                return reply.get("ok")
+        except TimeoutError:
+            self._abandon(worker_pid)
+            raise SandboxTimeout(call, timeout) from None
+        except (EOFError, BrokenPipeError):
+            self.close()
+            raise SandboxCrashed(call, {"exit_code": "unknown (the sandbox closed)"}) from None
+
+    def _abandon(self, worker_pid: int | None) -> None:
+        """Kill a worker that ran out of time and wait for the zygote to report its end."""
+        if worker_pid is None:
+            self.close()
+            return
+        _kill_group(worker_pid)
+        self.worker_pids.discard(worker_pid)
+        try:
+            deadline = time.monotonic() + 5
+            while self.channel.receive(deadline).get("event") != "ended":
+                pass
+        except (TimeoutError, EOFError):
+            self.close()
+
+    def output_since(self, offset: int) -> tuple[str, int]:
+        """What the student's code printed after ``offset``, capped, and the new end offset."""
+        end = os.fstat(self.output.fileno()).st_size
+        data = os.pread(self.output.fileno(), self.limits.output_bytes, offset)
+        text = data.decode("utf-8", errors="replace")
+        if end - offset > len(data):
+            text += f"\n... ({end - offset - len(data)} more bytes of output not shown)"
+        return text, end
+
+
+class WorkerLink:
+    """The connection to one forked worker: one test's worth of student state."""
+
+    def __init__(self, session: SandboxSession, pid: int) -> None:
+        self.session = session
+        self.pid = pid
+        self.alive = True
+
+    def request(self, message: dict, call: str, timeout: float | None = None):
+        if not self.alive:
+            raise SandboxCrashed(call, {"exit_code": "unknown (it had already stopped)"})
+        try:
+            return self.session.request(message, call, timeout or self.session.limits.call_seconds, self.pid)
+        except (SandboxCrashed, SandboxTimeout):
+            self.alive = False
+            raise
+
+    def finish(self) -> None:
+        """Tell the worker to exit and wait for the zygote to confirm it has."""
+        if not self.alive or self.session.channel is None:
+            return
+        self.alive = False
+        try:
+            self.session.channel.send({"op": "exit"})
+            deadline = time.monotonic() + self.session.limits.call_seconds
+            while self.session.channel.receive(deadline).get("event") != "ended":
+                pass
+        except (TimeoutError, EOFError, BrokenPipeError):
+            _kill_group(self.pid)
+            self.session.close()
+        self.session.worker_pids.discard(self.pid)
+
+
+def _kill_group(pid: int) -> None:
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass

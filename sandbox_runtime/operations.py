@@ -1,0 +1,66 @@
+"""The requests a worker answers. Each takes the request dict and returns plain data.
+
+Requests name their target either as a module (``{"module": "deck"}``) or as a handle number
+(``{"handle": 3}``) and always ask for methods by their snake_case name (see names.py).
+"""
+
+import sys
+import traceback
+
+from sandbox_runtime import names
+from sandbox_runtime.values import Handles, decode, encode
+
+
+class Worker:
+    def __init__(self, staging_dir: str) -> None:
+        self.handles = Handles()
+        self.staging_dir = staging_dir
+
+    def target(self, request):
+        if "handle" in request:
+            return self.handles.get(request["handle"])
+        return sys.modules[request["module"]]
+
+    def answer(self, request):
+        """The plain-data reply to one request: {"ok": value} or {"error": {...}}."""
+        op = request.get("op")
+        if op == "batch":  # each call gets its own reply, already plain data
+            return {"ok": [self.answer(call) for call in request["calls"]]}
+        if op == "repeat":
+            return {"ok": [self.answer(request["call"]) for _ in range(request["times"])]}
+        try:
+            return {"ok": encode(self.perform(request), self.handles)}
+        except BaseException as exc:  # noqa: BLE001 - SystemExit from student code is data too
+            return {"error": describe(exc, self.staging_dir)}
+
+    def perform(self, request):
+        op = request["op"]
+        target = self.target(request)
+        args = decode(request.get("args", []), self.handles)
+        if op == "call":
+            return names.resolve(target, request["name"])(*args)
+        if op == "getattr":
+            return names.resolve(target, request["name"])
+        if op == "setattr":
+            setattr(target, request["name"], decode(request["value"], self.handles))
+            return None
+        if op == "str":
+            text = names.resolve(target, "__str__")()
+            return text
+        if op == "type":
+            return type(target).__name__
+        raise ValueError(f"unknown request {op!r}")
+
+
+def describe(exc: BaseException, staging_dir: str) -> dict:
+    """An exception as data, with only the frames that belong to files in the sandbox folder."""
+    frames = []
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if frame.filename.startswith(staging_dir):
+            name = frame.filename[len(staging_dir):].lstrip("/")
+            frames.append({"file": name, "line": frame.lineno, "function": frame.name, "code": frame.line or ""})
+    try:
+        message = str(exc)[:2000]
+    except BaseException:  # noqa: BLE001 - a student's exception may break its own __str__
+        message = "(the error's message could not be shown)"
+    return {"type": type(exc).__name__, "message": message, "frames": frames[-8:]}

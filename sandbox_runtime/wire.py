@@ -1,0 +1,32 @@
+"""Framing on the private channel: one JSON object per line, UTF-8.
+
+JSON escapes newlines inside strings, so a line is always exactly one message. Only numbers,
+strings, lists, dicts, booleans and null can cross: nothing is ever unpickled or evaluated.
+"""
+
+import json
+import os
+
+
+class LineReader:
+    """Reads whole lines from a raw file descriptor, keeping any partial line for next time."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.buffer = b""
+
+    def read_message(self):
+        while b"\n" not in self.buffer:
+            chunk = os.read(self.fd, 65536)
+            if not chunk:
+                raise EOFError("channel closed")
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return json.loads(line)
+
+
+def write_message(fd: int, message) -> None:
+    data = json.dumps(message, separators=(",", ":"), allow_nan=False).encode() + b"\n"
+    while data:
+        written = os.write(fd, data)
+        data = data[written:]
