@@ -21,14 +21,17 @@ def resolve(target, wanted: str):
     """The attribute of ``target`` (object or module) that answers to ``wanted``."""
     if wanted == "__str__":
         return _resolve_str(target)
-    try:
-        return getattr(target, wanted)
-    except AttributeError:
-        pass
+    return getattr(target, resolve_name(target, wanted))
+
+
+def resolve_name(target, wanted: str) -> str:
+    """The spelling under which ``target`` has the attribute that answers to ``wanted``."""
+    if hasattr(target, wanted):
+        return wanted
     key = squash(wanted)
     matches = sorted(n for n in dir(target) if not n.startswith("__") and squash(n) == key)
     if len(matches) == 1:
-        return getattr(target, matches[0])
+        return matches[0]
     kind = type(target).__name__ if not _is_module(target) else "module"
     if matches:
         raise NameNotFound(f"{kind} has several methods that could be {wanted!r}: {', '.join(matches)}")

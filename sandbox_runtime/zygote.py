@@ -13,7 +13,7 @@ import random
 import signal
 import sys
 
-from sandbox_runtime import wire
+from sandbox_runtime import names, wire
 from sandbox_runtime.limits import apply_limits
 from sandbox_runtime.operations import Worker, describe
 
@@ -30,7 +30,10 @@ def main(cmd_fd: int, reply_fd: int, staging_dir: str, limits: dict) -> None:
             os._exit(0)
         op = request.get("op")
         if op == "load":
-            wire.write_message(reply_fd, {"id": request["id"], **load(request["modules"], staging_dir)})
+            reply = load(request["modules"], staging_dir)
+            if "ok" in reply:
+                reply = disable(request.get("disable", []), staging_dir) or reply
+            wire.write_message(reply_fd, {"id": request["id"], **reply})
         elif op == "fork":
             fork_worker(request, reader, reply_fd, staging_dir)
         else:
@@ -44,6 +47,19 @@ def load(modules: list[str], staging_dir: str) -> dict:
         except BaseException as exc:  # noqa: BLE001 - SystemExit at import is the student's bug
             return {"error": {**describe(exc, staging_dir), "module": module}}
     return {"ok": modules}
+
+
+def disable(paths: list[str], staging_dir: str) -> dict | None:
+    """Make methods named ``module.Class.method`` do nothing, so an activity can judge a file
+    without the parts another activity owns (A2 judges Deck with ``shuffle`` switched off)."""
+    for path in paths:
+        module_name, class_name, method = path.split(".")
+        try:
+            cls = names.resolve(sys.modules[module_name], class_name)
+            setattr(cls, names.resolve_name(cls, method), lambda self, *args, **kwargs: None)
+        except BaseException as exc:  # noqa: BLE001
+            return {"error": {**describe(exc, staging_dir), "module": module_name}}
+    return None
 
 
 def fork_worker(request: dict, reader: wire.LineReader, reply_fd: int, staging_dir: str) -> None:

@@ -43,9 +43,11 @@ def child_environment(home: Path) -> dict[str, str]:
 
 
 class SandboxSession:
-    def __init__(self, files: dict[str, Path], modules: list[str], limits: Limits = Limits()) -> None:
+    def __init__(self, files: dict[str, Path], modules: list[str], limits: Limits = Limits(),
+                 disable: tuple[str, ...] = ()) -> None:
         self.files = files
         self.modules = modules
+        self.disable = list(disable)
         self.limits = limits
         self.folder: StagedFolder | None = None
         self.process: subprocess.Popen | None = None
@@ -84,7 +86,7 @@ class SandboxSession:
         if self.process is None:
             self.start()
         try:
-            self.request({"op": "load", "modules": self.modules}, "loading your files", self.limits.load_seconds)
+            self.request({"op": "load", "modules": self.modules, "disable": self.disable}, "loading your files", self.limits.load_seconds)
         except StudentError as exc:
             self.load_error = exc.details
             raise StudentLoadError(exc.details) from None
@@ -159,6 +161,9 @@ class SandboxSession:
                 pass
         except (TimeoutError, EOFError):
             self.close()
+
+    def output_end(self) -> int:
+        return os.fstat(self.output.fileno()).st_size
 
     def output_since(self, offset: int) -> tuple[str, int]:
         """What the student's code printed after ``offset``, capped, and the new end offset."""

@@ -1,0 +1,1 @@
+"""Running the suites: plan -> pytest (in trusted shard processes) -> json report -> results."""

@@ -1,0 +1,114 @@
+"""Grading a class: split the submissions across trusted shard processes, watch them, score.
+
+Each shard is a separate ``python -m grader.engine.shard`` process running pytest over its part
+of the class (one per core by default). A shard that dies or overruns its time is killed, and
+its unfinished submissions get an ``error`` result rather than disappearing.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from grader import __version__
+from grader.engine.plan import GradingPlan, plan_submission
+from grader.engine.scoring import records_by_submission, score_submission
+from grader.results import ClassResults, SubmissionResult
+from grader.rubric import Rubric
+from grader.submissions import Submission
+
+
+@dataclass
+class GradeOptions:
+    base_seed: int = 0
+    jobs: int = 0  # 0: one shard per core
+    visibility: list[str] = field(default_factory=lambda: ["public", "hidden"])
+    only_tests: list[str] = field(default_factory=list)
+    only_activities: list[str] = field(default_factory=list)
+    submission_seconds: float = 120.0
+    limits: dict = field(default_factory=dict)
+
+
+def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, work: Path,
+          on_done: Callable[[str], None] = lambda sub_id: None) -> ClassResults:
+    plans = [plan_submission(rubric, s.id, s.folder) for s in submissions if not s.problem]
+    jobs = max(1, min(options.jobs or os.cpu_count() or 1, len(plans) or 1))
+    shards = [plans[i::jobs] for i in range(jobs)]
+    running = [_start_shard(rubric, shard, options, work, i) for i, shard in enumerate(shards) if shard]
+    # A submission with no activity to run (every file missing) is finished before it starts.
+    finished = {p.id for p in plans if not p.activities}
+    for sub_id in finished:
+        on_done(sub_id)
+    finished |= _watch(running, options, on_done)
+    reports = [json.loads(r.report.read_text()) for r in running if r.report.exists()]
+    records = records_by_submission(reports)
+    results: dict[str, SubmissionResult] = {}
+    for shard in running:
+        for sub in shard.plan.submissions:
+            results[sub.id] = score_submission(rubric, shard.plan, sub.id, records.get(sub.id, []), sub.id in finished)
+    for s in submissions:
+        if s.problem:
+            results[s.id] = SubmissionResult(s.id, "error", 0.0, rubric.max_points, [s.problem])
+            on_done(s.id)
+    return ClassResults(rubric.lab, [results[s.id] for s in submissions], options.base_seed, "process", __version__)
+
+
+@dataclass
+class RunningShard:
+    plan: GradingPlan
+    process: subprocess.Popen
+    report: Path
+    progress: Path
+    deadline: float
+    seen: set = field(default_factory=set)
+
+
+def _start_shard(rubric: Rubric, plans, options: GradeOptions, work: Path, index: int) -> RunningShard:
+    progress = work / f"progress-{index}.txt"
+    progress.write_text("")
+    plan = GradingPlan(
+        rubric_path=rubric.source, submissions=plans, base_seed=options.base_seed,
+        visibility=options.visibility, only_tests=options.only_tests,
+        only_activities=options.only_activities, limits=options.limits,
+        submission_seconds=options.submission_seconds, progress_file=str(progress),
+    )
+    plan_file = work / f"plan-{index}.json"
+    plan_file.write_text(plan.to_json())
+    report = work / f"report-{index}.json"
+    empty = work / f"cwd-{index}"
+    empty.mkdir(exist_ok=True)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    with open(work / f"shard-{index}.log", "wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "grader.engine.shard", str(plan_file), str(report)],
+            cwd=empty, env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+        )
+    # Every submission has its own budget; the shard as a whole gets the sum plus start-up.
+    deadline = time.monotonic() + 30 + options.submission_seconds * 1.5 * len(plans)
+    return RunningShard(plan, process, report, progress, deadline)
+
+
+def _watch(running: list[RunningShard], options: GradeOptions, on_done: Callable[[str], None]) -> set[str]:
+    finished: set[str] = set()
+    while True:
+        busy = False
+        for shard in running:
+            for sub_id in shard.progress.read_text().split():
+                if sub_id not in shard.seen:
+                    shard.seen.add(sub_id)
+                    finished.add(sub_id)
+                    on_done(sub_id)
+            if shard.process.poll() is None:
+                busy = True
+                if time.monotonic() > shard.deadline:
+                    shard.process.kill()
+                    shard.process.wait()
+        if not busy:
+            break
+        time.sleep(0.05)
+    return finished

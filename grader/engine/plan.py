@@ -1,0 +1,82 @@
+"""The grading plan: plain data that tells a trusted pytest process what to grade.
+
+Written by the command line, read by the pytest plugin in another process, so it is JSON and
+holds only paths, names and numbers.
+"""
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from grader.assets import asset_path
+from grader.rubric import Rubric
+
+
+@dataclass
+class ActivityPlan:
+    id: str
+    files: dict[str, str]  # name inside the sandbox -> absolute path to copy from
+    modules: list[str]
+    disable: list[str] = field(default_factory=list)
+
+
+@dataclass
+class SubmissionPlan:
+    id: str
+    folder: str
+    activities: dict[str, ActivityPlan] = field(default_factory=dict)
+    notes: dict[str, str] = field(default_factory=dict)  # activity id -> why it is missing
+
+
+@dataclass
+class GradingPlan:
+    rubric_path: str
+    submissions: list[SubmissionPlan]
+    base_seed: int = 0
+    visibility: list[str] = field(default_factory=lambda: ["public", "hidden"])
+    only_tests: list[str] = field(default_factory=list)
+    only_activities: list[str] = field(default_factory=list)
+    limits: dict = field(default_factory=dict)
+    submission_seconds: float = 120.0
+    progress_file: str = ""
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> "GradingPlan":
+        data = json.loads(text)
+        subs = []
+        for sub in data.pop("submissions"):
+            activities = {k: ActivityPlan(**v) for k, v in sub.pop("activities").items()}
+            subs.append(SubmissionPlan(activities=activities, **sub))
+        return cls(submissions=subs, **data)
+
+
+def plan_submission(rubric: Rubric, submission_id: str, folder: Path) -> SubmissionPlan:
+    """Which activities this submission can be graded on, and why the others cannot."""
+    plan = SubmissionPlan(id=submission_id, folder=str(folder))
+    present = {p.name: p for p in folder.iterdir() if p.is_file()} if folder.is_dir() else {}
+    for activity in rubric.activities:
+        missing = [name for name in activity.files if name not in present]
+        if missing:
+            plan.notes[activity.id] = _missing_note(missing, present)
+            continue
+        files = {name: str(present[name].resolve()) for name in activity.files}
+        files.update({name: str(asset_path("reference", name)) for name in activity.stand_ins})
+        plan.activities[activity.id] = ActivityPlan(
+            id=activity.id, files=files, modules=activity.modules, disable=list(activity.disable)
+        )
+    return plan
+
+
+def _missing_note(missing: list[str], present: dict[str, Path]) -> str:
+    notes = []
+    lowered = {name.lower(): name for name in present}
+    for name in missing:
+        near = lowered.get(name.lower())
+        if near:
+            notes.append(f"found {near} but the grader looks for {name}: rename the file to exactly {name}")
+        else:
+            notes.append(f"{name} was not found in your folder")
+    return "; ".join(notes) + "."

@@ -1,0 +1,191 @@
+"""The pytest plugin that runs the activity suites against sandboxed submissions.
+
+Loaded with ``-p grader.engine.plugin --grader-plan PLAN.json`` in a trusted process. It
+
+- parametrizes every suite test over the submissions that have that activity's files;
+- orders tests submission by submission, so one sandbox per (submission, activity) is started,
+  reused by all its tests through a fresh fork each, and killed before the next submission;
+- gives each test a seed (recorded) and a ``student`` proxy;
+- writes the grader's view of each test (submission, activity, outcome, message, seed, output)
+  into pytest-json-report's metadata, which scoring reads.
+"""
+
+import fnmatch
+import time
+from pathlib import Path
+
+import pytest
+
+from grader.engine.outcomes import classify
+from grader.engine.plan import GradingPlan
+from grader.engine.seeds import test_seed
+from grader.rubric import load_rubric
+from grader.sandbox import Limits, SandboxSession, Student
+
+STATE = pytest.StashKey["GradingState"]()
+
+
+class GradingState:
+    def __init__(self, plan: GradingPlan) -> None:
+        self.plan = plan
+        self.rubric = load_rubric(plan.rubric_path)
+        self.limits = Limits(**plan.limits)
+        self.submissions = {s.id: s for s in plan.submissions}
+        self.order = {s.id: i for i, s in enumerate(plan.submissions)}
+        self.current: tuple[str, str] | None = None
+        self.session: SandboxSession | None = None
+        self.started: dict[str, float] = {}
+        self.last_item_of: dict[str, str] = {}
+
+    def session_for(self, submission_id: str, activity_id: str) -> SandboxSession:
+        key = (submission_id, activity_id)
+        if key != self.current:
+            self.close()
+            activity = self.submissions[submission_id].activities[activity_id]
+            files = {name: Path(path) for name, path in activity.files.items()}
+            self.session = SandboxSession(files, activity.modules, self.limits, tuple(activity.disable))
+            self.current = key
+        return self.session
+
+    def close(self) -> None:
+        if self.session is not None:
+            self.session.close()
+        self.session = self.current = None
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--grader-plan", help="the grading plan JSON written by `grader grade`")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    path = config.getoption("--grader-plan")
+    if path:
+        config.stash[STATE] = GradingState(GradingPlan.from_json(Path(path).read_text(encoding="utf-8")))
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    state = config.stash.get(STATE, None)
+    if state is not None:
+        state.close()
+
+
+def activity_of(state: GradingState, module_path: str):
+    return state.rubric.activity_for_suite(Path(module_path).name)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    state = metafunc.config.stash.get(STATE, None)
+    if state is None or "student" not in metafunc.fixturenames:
+        return
+    activity = activity_of(state, metafunc.module.__file__)
+    ids = [] if activity is None else [s.id for s in state.plan.submissions if activity.id in s.activities]
+    metafunc.parametrize("submission_id", ids, ids=[f"@{i}" for i in ids])
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    state = config.stash.get(STATE, None)
+    if state is None:
+        return
+    keep, drop = [], []
+    for item in items:
+        (keep if _selected(state, item) else drop).append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+    activity_rank = {a.id: i for i, a in enumerate(state.rubric.activities)}
+    keep.sort(key=lambda it: (state.order[_submission(it)], activity_rank[_activity(state, it)]))
+    items[:] = keep
+    for item in keep:
+        state.last_item_of[_submission(item)] = item.nodeid
+
+
+def _selected(state: GradingState, item: pytest.Item) -> bool:
+    if not hasattr(item, "callspec") or item.callspec.params.get("submission_id") not in state.submissions:
+        return False  # includes the placeholder pytest makes when no submission has the activity
+    activity = activity_of(state, str(item.path))
+    points = activity.points_for(item.originalname) if activity else None
+    if points is None or points.visibility not in state.plan.visibility:
+        return False
+    if state.plan.only_activities and activity.id not in state.plan.only_activities:
+        return False
+    if state.plan.only_tests and not any(fnmatch.fnmatchcase(item.originalname, p) for p in state.plan.only_tests):
+        return False
+    return True
+
+
+def _submission(item: pytest.Item) -> str:
+    return item.callspec.params["submission_id"]
+
+
+def _activity(state: GradingState, item: pytest.Item) -> str:
+    return activity_of(state, str(item.path)).id
+
+
+def _display_name(item: pytest.Item) -> str:
+    """The test's name with its own parameters but without the submission: test_rank[ace-hearts-1]."""
+    tag = f"@{_submission(item)}"
+    own = item.callspec.id
+    for form in (f"{tag}-", f"-{tag}", tag):
+        if form in own:
+            own = own.replace(form, "", 1)
+            break
+    return f"{item.originalname}[{own}]" if own else item.originalname
+
+
+def _test_key(item: pytest.Item) -> str:
+    params = {k: v for k, v in item.callspec.params.items() if k != "submission_id"}
+    return f"{item.originalname}{sorted(params.items())!r}"
+
+
+@pytest.fixture
+def student(request: pytest.FixtureRequest, submission_id: str):
+    """A ``Student`` proxy on a fresh sandbox worker for this test and this submission."""
+    state: GradingState = request.config.stash[STATE]
+    item = request.node
+    activity_id = _activity(state, item)
+    seed = test_seed(state.plan.base_seed, activity_id, _test_key(item))
+    item.stash[SEED] = seed
+    started = state.started.setdefault(submission_id, time.monotonic())
+    if time.monotonic() - started > state.plan.submission_seconds:
+        item.stash[BUDGET_SPENT] = True
+        pytest.fail(f"grading this submission took over {state.plan.submission_seconds:g} s in all, so its remaining tests were not run")
+    session = state.session_for(submission_id, activity_id)
+    if session.process is None and session.load_error is None:
+        session.load()
+    link = session.worker(seed)
+    offset = session.output_end()
+    try:
+        yield Student(link, list(session.modules))
+    finally:
+        link.finish()
+        text, _ = session.output_since(offset)
+        item.stash[OUTPUT] = text
+
+
+SEED = pytest.StashKey[int]()
+OUTPUT = pytest.StashKey[str]()
+BUDGET_SPENT = pytest.StashKey[bool]()
+RESULT = pytest.StashKey[dict]()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_json_runtest_metadata(item: pytest.Item, call: pytest.CallInfo) -> dict:
+    state = item.config.stash.get(STATE, None)
+    if state is None or not hasattr(item, "callspec"):
+        return {}
+    result = item.stash.setdefault(RESULT, {
+        "submission": _submission(item),
+        "activity": _activity(state, item),
+        "test": item.originalname,
+        "name": _display_name(item),
+        "outcome": "passed",
+        "message": "",
+    })
+    if call.excinfo is not None and result["outcome"] == "passed":
+        result["outcome"], result["message"] = classify(call.excinfo.value, budget=item.stash.get(BUDGET_SPENT, False))
+    result["seed"] = item.stash.get(SEED, None)
+    if call.when == "teardown":
+        result["output"] = item.stash.get(OUTPUT, "")
+        if item.nodeid == state.last_item_of.get(result["submission"]) and state.plan.progress_file:
+            with open(state.plan.progress_file, "a", encoding="utf-8") as progress:
+                progress.write(result["submission"] + "\n")
+    return {"grader": dict(result)}

@@ -1,0 +1,86 @@
+"""Finding the submissions in a class folder: one folder or .zip per student.
+
+A zip is unpacked into a private temporary folder, refusing entries that would land outside it
+(``../``), links, and archives that unpack to more than a set size. A folder or zip holding
+nothing but a single folder (the usual "zip of my project folder") is unwrapped.
+"""
+
+import shutil
+import stat
+import tempfile
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+MAX_UNPACKED_BYTES = 20 << 20
+MAX_ENTRIES = 2000
+
+
+class SubmissionsError(ValueError):
+    """The class folder itself is unusable; the message says what, the rule and the fix."""
+
+
+@dataclass
+class Submission:
+    id: str
+    folder: Path
+    problem: str = ""  # set when the submission cannot be graded at all (a bad zip)
+
+
+def find_submissions(root: Path, scratch: Path) -> list[Submission]:
+    if not root.exists():
+        raise SubmissionsError(f"{root} does not exist. Give the folder that holds one folder or .zip per student.")
+    if not root.is_dir():
+        raise SubmissionsError(f"{root} is a file, not a folder. Give the folder that holds one folder or .zip per student.")
+    found: dict[str, Submission] = {}
+    for entry in sorted(root.iterdir()):
+        if entry.name.startswith((".", "__")):
+            continue
+        if entry.is_dir():
+            sub = Submission(entry.name, unwrap(entry))
+        elif entry.suffix.lower() == ".zip":
+            sub = unpack_zip(entry, scratch)
+        else:
+            continue
+        if sub.id in found:
+            raise SubmissionsError(
+                f"two submissions are both called {sub.id!r} ({entry.name} and another). Each student's "
+                "folder or zip needs its own name: rename one of them."
+            )
+        found[sub.id] = sub
+    return list(found.values())
+
+
+def unwrap(folder: Path) -> Path:
+    """Go down through folders that contain exactly one folder and no files."""
+    while True:
+        children = [c for c in folder.iterdir() if not c.name.startswith((".", "__MACOSX"))]
+        if len(children) == 1 and children[0].is_dir():
+            folder = children[0]
+        else:
+            return folder
+
+
+def unpack_zip(archive: Path, scratch: Path) -> Submission:
+    sub_id = archive.stem
+    target = Path(tempfile.mkdtemp(prefix=f"{sub_id[:20]}-", dir=scratch))
+    try:
+        with zipfile.ZipFile(archive) as zf:
+            infos = zf.infolist()
+            if len(infos) > MAX_ENTRIES or sum(i.file_size for i in infos) > MAX_UNPACKED_BYTES:
+                return Submission(sub_id, target, f"{archive.name} unpacks to more than {MAX_UNPACKED_BYTES >> 20} MB or {MAX_ENTRIES} files; zip only your .py files")
+            for info in infos:
+                parts = PurePosixPath(info.filename.replace("\\", "/")).parts
+                if info.filename.startswith("/") or ".." in parts:
+                    return Submission(sub_id, target, f"{archive.name} has an entry {info.filename!r} that points outside the zip; make the zip again from your folder")
+                if stat.S_ISLNK(info.external_attr >> 16):
+                    continue  # links are never followed or copied
+                if info.is_dir():
+                    continue
+                destination = target.joinpath(*parts)
+                destination.parent.mkdir(parents=True, exist_ok=True)
+                with zf.open(info) as source, open(destination, "wb") as out:
+                    shutil.copyfileobj(source, out)
+    except (zipfile.BadZipFile, OSError) as exc:
+        return Submission(sub_id, target, f"{archive.name} could not be opened as a zip ({exc}); make the zip again")
+    return Submission(sub_id, unwrap(target))
