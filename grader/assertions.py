@@ -40,7 +40,8 @@ def expect(actual: Any, expected: Any, call: str, hint: str = "") -> None:
     if _same(actual, expected):
         return
     message = f"{call}\n  expected: {show(expected)}\n  got:      {show(actual)}"
-    if type(actual) is not type(expected) and not (isinstance(actual, list) and isinstance(expected, list)):
+    if (type(actual) is not type(expected) and None not in (actual, expected)
+            and not (isinstance(actual, list) and isinstance(expected, list))):
         message += f"\n  (a {type_name(actual)}, but it should be a {type_name(expected)})"
     fail(message, hint)
 

@@ -44,7 +44,8 @@ def submission_report(sub: SubmissionResult, base_seed: int) -> str:
             lines += [fenced(activity.note), ""]
         for test in activity.tests:
             lines.append(f"- {SYMBOL.get(test.outcome, '?')} `{test.name}` ({test.points:g} / {test.max_points:g}) {test.outcome}")
-        problems = [t for t in activity.tests if t.outcome != "passed"]
+        # A file that did not load fails every test the same way: the note above says it once.
+        problems = [] if activity.status == "error" else [t for t in activity.tests if t.outcome != "passed"]
         for test in problems:
             lines += ["", f"### {test.name}: {test.outcome}", "", fenced(test.message or "(no message)")]
             lines += ["", f"Seed {test.seed}. Replay this test alone: `{replay_command(activity, test.name, base_seed)}`"]
