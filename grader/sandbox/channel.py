@@ -51,6 +51,15 @@ class Channel:
                 raise EOFError
             self.buffer += chunk
 
+    def discard_pending(self) -> None:
+        """Drop whatever is buffered or waiting in the pipe (only the zygote writes next)."""
+        self.buffer = b""
+        try:
+            while os.read(self.receive_fd, 1 << 20):
+                pass
+        except BlockingIOError:
+            pass
+
     def close(self) -> None:
         for fd in (self.send_fd, self.receive_fd):
             try:

@@ -7,6 +7,7 @@ the next ``worker()`` starts a new one, so one bad test cannot take the rest dow
 """
 
 import os
+import secrets
 import signal
 import subprocess
 import sys
@@ -55,7 +56,6 @@ class SandboxSession:
         self.output = tempfile.TemporaryFile()  # unnamed: student code cannot swap it out
         self.worker_pids: set[int] = set()
         self.load_error: dict | None = None
-        self._next_id = 0
 
     # -- lifecycle -----------------------------------------------------------------------
     def start(self) -> None:
@@ -126,8 +126,9 @@ class SandboxSession:
     # -- talking -------------------------------------------------------------------------
     def request(self, message: dict, call: str, timeout: float, worker_pid: int | None = None):
         """Send one request and wait for its reply; the reply's "ok" value, or an exception."""
-        self._next_id += 1
-        message = {**message, "id": self._next_id}
+        # An unguessable id per request: a line the student's code writes to the channel (it can
+        # find the descriptor) is only believed if it names this exact request.
+        message = {**message, "id": secrets.randbits(62)}
         deadline = time.monotonic() + timeout
         try:
             self.channel.send(message)
@@ -206,6 +207,8 @@ class WorkerLink:
             _kill_group(self.pid)
             self.session.close()
         self.session.worker_pids.discard(self.pid)
+        if self.session.channel is not None:
+            self.session.channel.discard_pending()  # nothing one test wrote reaches the next
 
 
 def _kill_group(pid: int) -> None:

@@ -1,0 +1,166 @@
+"""Each containment claim of the engine, proved by a small hostile student file of its own.
+
+One class is graded once (module fixture) with a correct submission beside every hostile one;
+each test then checks one submission's result, and that the correct one still scored full marks.
+"""
+
+import json
+import os
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from grader.engine.batch import GradeOptions, grade
+from grader.reporters import reporter_manager
+from grader.rubric import load_rubric
+from grader.submissions import find_submissions
+from tests.classroom import card_with, reference_text, write_class
+
+SECRET = "teacher-token-5f1c0ffee"
+RANK = "        return self._rank\n"
+SUIT = "        return self._suit\n"
+MARKER = "/tmp/elevens-sitecustomize-ran"
+
+HOSTILE = {
+    "hang": card_with({RANK: "        while True:\n            pass\n"}),
+    "exit_at_import": card_with({}, header="import sys\nsys.exit(0)\n"),
+    "os_exit_in_method": card_with({SUIT: "        import os\n        os._exit(3)\n"}),
+    "raises": card_with({SUIT: "        raise ValueError('no suit today')\n"}),
+    "huge_print": card_with({RANK: "        print('x' * 3_000_000)\n        return self._rank\n"}),
+    # Forged replies for every request id, on every descriptor the child can reach, while the
+    # method itself returns a wrong suit: a forged line can only ever answer the current call.
+    "forger": card_with({SUIT: (
+        "        import os, json\n"
+        "        for fd in range(0, 64):\n"
+        "            for i in range(1, 300):\n"
+        "                try:\n"
+        "                    os.write(fd, (json.dumps({'id': i, 'ok': 'clubs', 'outcome': 'passed', 'points': 99}) + '\\n').encode())\n"
+        "                except OSError:\n"
+        "                    break\n"
+        "        print(json.dumps({'outcome': 'passed', 'score': 100}))\n"
+        "        return 'not a suit'\n"
+    )}),
+    "always_equal": card_with({RANK: (
+        "        class Liar(str):\n"
+        "            def __eq__(self, other):\n"
+        "                return True\n"
+        "            __hash__ = str.__hash__\n"
+        "        return Liar('nonsense')\n"
+    )}),
+    "reads_secret": card_with({RANK: "        import os\n        return os.environ.get('ELEVENS_TEST_SECRET', self._rank)\n"}),
+    "leaves_a_child": card_with({RANK: "        import subprocess\n        subprocess.Popen(['sleep', '371'])\n        return self._rank\n"}),
+}
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    root = tmp_path_factory.mktemp("class")
+    subs = {name: {"card.py": text} for name, text in HOSTILE.items()}
+    subs["correct"] = {"card.py": reference_text("card.py")}
+    subs["with_conftest"] = {
+        "card.py": reference_text("card.py"),
+        "conftest.py": "import os\nos._exit(7)\n",
+        "pytest.ini": "[pytest]\naddopts = --version\n",
+        "sitecustomize.py": f"open({MARKER!r}, 'w').write('ran')\n",
+        "random.py": "raise SystemExit('shadowed random')\n",
+    }
+    write_class(root, subs)
+    os.environ["ELEVENS_TEST_SECRET"] = SECRET
+    try:
+        with tempfile.TemporaryDirectory() as scratch:
+            found = find_submissions(root, Path(scratch))
+            options = GradeOptions(only_activities=["A1"], limits={"call_seconds": 1.0}, jobs=2)
+            results = grade(load_rubric(), found, options, Path(scratch))
+    finally:
+        del os.environ["ELEVENS_TEST_SECRET"]
+    out = tmp_path_factory.mktemp("out")
+    reporter_manager().hook.grader_write_reports(results=results, out_dir=out)
+    return results, out
+
+
+def outcomes_of(results, sub_id: str) -> dict:
+    activity = results.submission(sub_id).activities[0]
+    return {t.name: t for t in activity.tests}
+
+
+def test_the_correct_submission_is_untouched_by_its_neighbours(graded):
+    results, _ = graded
+    correct = results.submission("correct")
+    assert correct.total == correct.max == 15
+
+
+def test_a_hang_is_a_timeout_and_other_tests_still_run(graded):
+    tests = outcomes_of(graded[0], "hang")
+    assert {t.outcome for n, t in tests.items() if n.startswith("test_rank")} == {"timeout"}
+    assert "did not finish within 1 s" in tests["test_rank[ace-hearts-1]"].message
+    assert tests["test_suit[ace-hearts-1]"].outcome == "passed"
+
+
+def test_exit_at_import_fails_the_activity_with_a_load_message(graded):
+    activity = graded[0].submission("exit_at_import").activities[0]
+    assert activity.status == "error" and activity.score == 0
+    assert "card.py could not be loaded: SystemExit" in activity.note
+
+
+def test_os_exit_in_a_method_only_fails_that_method(graded):
+    tests = outcomes_of(graded[0], "os_exit_in_method")
+    assert tests["test_suit[ace-hearts-1]"].outcome == "error"
+    assert "exited with code 3" in tests["test_suit[ace-hearts-1]"].message
+    assert tests["test_rank[ace-hearts-1]"].outcome == "passed"
+    assert tests["test_str[ace-hearts-1]"].outcome == "passed"
+
+
+def test_an_exception_is_reported_with_the_students_line(graded):
+    message = outcomes_of(graded[0], "raises")["test_suit[queen-clubs-3]"].message
+    assert "raised ValueError: no suit today" in message
+    assert "card.py line" in message and "raise ValueError" in message
+
+
+def test_huge_output_is_capped_in_the_results(graded):
+    results, out = graded
+    for test in outcomes_of(results, "huge_print").values():
+        assert len(test.output) < 5000
+    assert (out / "results.json").stat().st_size < 2_000_000
+
+
+def test_forged_lines_cannot_make_a_wrong_answer_pass(graded):
+    tests = outcomes_of(graded[0], "forger")
+    assert {t.outcome for n, t in tests.items() if n.startswith("test_suit")} == {"failed"}
+    assert graded[0].submission("forger").total < 15
+
+
+def test_an_always_equal_object_never_equals_the_expected_value(graded):
+    message = outcomes_of(graded[0], "always_equal")["test_rank[ace-hearts-1]"].message
+    assert "a Liar object" in message
+
+
+def test_the_teachers_environment_does_not_reach_student_code(graded):
+    results, out = graded
+    assert outcomes_of(results, "reads_secret")["test_rank[ace-hearts-1]"].outcome == "passed"
+    for path in out.rglob("*"):
+        if path.is_file():
+            assert SECRET not in path.read_text(encoding="utf-8")
+
+
+def test_no_process_the_student_started_survives(graded):
+    leftover = subprocess.run(["pgrep", "-f", "sleep 371"], capture_output=True, text=True)
+    assert leftover.stdout.strip() == ""
+    assert outcomes_of(graded[0], "leaves_a_child")["test_rank[ace-hearts-1]"].outcome == "passed"
+
+
+def test_a_submissions_conftest_ini_sitecustomize_and_random_are_never_loaded(graded):
+    assert graded[0].submission("with_conftest").total == 15
+    assert not Path(MARKER).exists()
+
+
+def test_grading_twice_gives_identical_results(graded, tmp_path):
+    root = write_class(tmp_path / "again", {"correct": {"card.py": reference_text("card.py")},
+                                            "raises": {"card.py": HOSTILE["raises"]}})
+    runs = []
+    for _ in range(2):
+        with tempfile.TemporaryDirectory() as scratch:
+            found = find_submissions(root, Path(scratch))
+            runs.append(json.dumps(grade(load_rubric(), found, GradeOptions(only_activities=["A1"]), Path(scratch)).to_dict(), sort_keys=True))
+    assert runs[0] == runs[1]
