@@ -93,3 +93,7 @@ def _find(root: Path, scratch: Path) -> list[Submission]:
 def _fail(code: ExitCode, message: str) -> None:
     click.echo(f"grader: {message}", err=True)
     sys.exit(code)
+
+
+if __name__ == "__main__":
+    main()
