@@ -22,7 +22,6 @@ sys.path.insert(0, str(ROOT))
 from grader.engine.batch import GradeOptions, grade  # noqa: E402
 from grader.rubric import load_rubric  # noqa: E402
 from grader.sandbox import SandboxSession, Student, StudentError  # noqa: E402
-from grader.sandbox.proxy import Student as ProxyStudent  # noqa: E402
 from grader.submissions import find_submissions  # noqa: E402
 from sandbox_runtime.operations import Worker  # noqa: E402
 
@@ -89,7 +88,7 @@ def run_in_process(folders: list[Path], rubric) -> float:
                 if activity.disable:
                     sys.modules["deck"].Deck.shuffle = lambda self: None
                 for function, kwargs in suite_calls(activity):
-                    student = ProxyStudent(InProcessLink(str(staged)), activity.modules)
+                    student = Student(InProcessLink(str(staged)), activity.modules)
                     try:
                         function(student, **kwargs)
                     except Exception:  # noqa: BLE001 - failures are expected for buggy students

@@ -46,12 +46,6 @@ def expect(actual: Any, expected: Any, call: str, hint: str = "") -> None:
     fail(message, hint)
 
 
-def expect_in(actual: Any, allowed: list, call: str, hint: str = "") -> None:
-    if any(_same(actual, option) for option in allowed):
-        return
-    fail(f"{call}\n  expected one of: {', '.join(show(a) for a in allowed)}\n  got:      {show(actual)}", hint)
-
-
 def expect_instance(actual: Any, call: str, hint: str = "") -> Remote:
     """Fail unless ``actual`` is an object (a Card, say), not plain data or None."""
     if not isinstance(actual, Remote):

@@ -60,4 +60,4 @@ class ClassResults:
 
 def round_points(value: float) -> float:
     """Points are shown to two decimals; rounding here keeps JSON and CSV in agreement."""
-    return round(value + 0.0, 2)
+    return round(value, 2)

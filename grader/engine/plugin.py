@@ -20,7 +20,7 @@ from grader.engine.outcomes import classify
 from grader.engine.plan import GradingPlan
 from grader.engine.seeds import test_seed
 from grader.rubric import load_rubric
-from grader.sandbox import Limits, SandboxSession, Student
+from grader.sandbox import Limits, SandboxSession, Student, StudentLoadError
 
 STATE = pytest.StashKey["GradingState"]()
 
@@ -149,9 +149,7 @@ def student(request: pytest.FixtureRequest, submission_id: str):
         item.stash[BUDGET_SPENT] = True
         pytest.fail(f"grading this submission took over {state.plan.submission_seconds:g} s in all, so its remaining tests were not run")
     session = state.session_for(submission_id, activity_id)
-    if session.process is None and session.load_error is None:
-        session.load()
-    link = session.worker(seed)
+    link = session.worker(seed)  # starts and loads the sandbox on its first test
     offset = session.output_end()
     try:
         yield Student(link, list(session.modules))
@@ -182,6 +180,7 @@ def pytest_json_runtest_metadata(item: pytest.Item, call: pytest.CallInfo) -> di
     })
     if call.excinfo is not None and result["outcome"] == "passed":
         result["outcome"], result["message"] = classify(call.excinfo.value, budget=item.stash.get(BUDGET_SPENT, False))
+        result["load_error"] = isinstance(call.excinfo.value, StudentLoadError)
     result["seed"] = item.stash.get(SEED, None)
     if call.when == "teardown":
         result["output"] = item.stash.get(OUTPUT, "")

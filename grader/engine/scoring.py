@@ -39,16 +39,12 @@ def score_submission(rubric: Rubric, plan: GradingPlan, sub_id: str, records: li
 
 def score_activity(activity: Activity, plan: GradingPlan, records: list[dict]) -> ActivityResult:
     """Each rubric entry's points are shared equally by the test runs it matches."""
+    matched = [(r, e) for r in records if (e := activity.points_for(r["test"])) is not None]
     runs_per_entry: dict[str, int] = defaultdict(int)
-    for record in records:
-        entry = activity.points_for(record["test"])
-        if entry:
-            runs_per_entry[entry.test] += 1
+    for _, entry in matched:
+        runs_per_entry[entry.test] += 1
     tests, score = [], 0.0
-    for record in records:
-        entry = activity.points_for(record["test"])
-        if entry is None:
-            continue
+    for record, entry in matched:
         share = entry.points / runs_per_entry[entry.test]
         earned = share if record["outcome"] == "passed" else 0.0
         score += earned
@@ -58,7 +54,7 @@ def score_activity(activity: Activity, plan: GradingPlan, records: list[dict]) -
     # did not run (a crash) counts as lost points, never as a smaller maximum.
     meant = [e for e in activity.tests if e.visibility in plan.visibility and _wanted(e.test, plan)]
     hidden = [e for e in activity.tests if e.visibility not in plan.visibility]
-    load_failed = bool(records) and all(r["outcome"] == "error" and "could not be loaded" in r["message"] for r in records)
+    load_failed = bool(records) and all(r.get("load_error") for r in records)
     return ActivityResult(
         activity.id, activity.title, "error" if load_failed else "graded", round_points(score),
         round_points(sum(e.points for e in meant)), records[0]["message"] if load_failed else "",

@@ -12,6 +12,7 @@ failure messages: ``Deck(['ace'], ['hearts'], [1]).deal() raised IndexError``.
 
 from typing import Any
 
+from grader.sandbox.errors import StudentError
 from grader.sandbox.session import WorkerLink
 
 
@@ -139,8 +140,6 @@ class Student:
 
 
 def _unwrap(reply: dict, link: WorkerLink, call: str):
-    from grader.sandbox.errors import StudentError
-
     if "error" in reply:
         raise StudentError(call, reply["error"])
     return from_wire(reply["ok"], link, call)
