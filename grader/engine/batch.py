@@ -21,6 +21,9 @@ from grader.results import ClassResults, SubmissionResult
 from grader.rubric import Rubric
 from grader.submissions import Submission
 
+# How a shard is started. A module constant so that bench/ can swap in its unsafe baseline.
+SHARD_COMMAND = [sys.executable, "-m", "grader.engine.shard"]
+
 
 @dataclass
 class GradeOptions:
@@ -85,7 +88,7 @@ def _start_shard(rubric: Rubric, plans, options: GradeOptions, work: Path, index
     env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     with open(work / f"shard-{index}.log", "wb") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "grader.engine.shard", str(plan_file), str(report)],
+            [*SHARD_COMMAND, str(plan_file), str(report)],
             cwd=empty, env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
         )
     # Every submission has its own budget; the shard as a whole gets the sum plus start-up.

@@ -18,14 +18,17 @@ class Channel:
         self.receive_fd = receive_fd
         self.buffer = b""
         os.set_blocking(receive_fd, False)
+        os.set_blocking(send_fd, False)
 
     def send(self, message: dict) -> None:
         data = json.dumps(message, separators=(",", ":"), allow_nan=False).encode() + b"\n"
         while data:
-            _, writable, _ = select.select([], [self.send_fd], [], 5.0)
-            if not writable:
-                raise TimeoutError("the sandbox stopped reading requests")
-            data = data[os.write(self.send_fd, data[:65536]):]
+            try:
+                data = data[os.write(self.send_fd, data[:65536]):]
+            except BlockingIOError:  # the pipe is full: wait, but not forever, for it to drain
+                _, writable, _ = select.select([], [self.send_fd], [], 5.0)
+                if not writable:
+                    raise TimeoutError("the sandbox stopped reading requests") from None
 
     def receive(self, deadline: float) -> dict:
         """The next well-formed message; TimeoutError at ``deadline``, EOFError if closed."""

@@ -10,6 +10,7 @@ for an expected value. Each Remote keeps a readable ``label`` (the expression th
 failure messages: ``Deck(['ace'], ['hearts'], [1]).deal() raised IndexError``.
 """
 
+from dataclasses import dataclass
 from typing import Any
 
 from grader.sandbox.errors import StudentError
@@ -43,6 +44,14 @@ def from_wire(data: Any, link: WorkerLink, label: str) -> Any:
     return data
 
 
+@dataclass(frozen=True)
+class PendingCall:
+    """One call not sent yet, for ``Student.batch``: the request and how to name it in errors."""
+
+    spec: dict
+    label: str
+
+
 class RemoteCallable:
     """A function, class or bound method in the sandbox, not yet called."""
 
@@ -53,8 +62,11 @@ class RemoteCallable:
         self.label = label
 
     def spec(self, *args) -> dict:
-        """The request for one call, for ``Student.batch``."""
         return {**self.target, "op": "call", "name": self.name, "args": to_wire(args)}
+
+    def later(self, *args) -> PendingCall:
+        """This call, to be sent with others in one round trip by ``Student.batch``."""
+        return PendingCall(self.spec(*args), f"{self.label}({describe_args(args)})")
 
     def __call__(self, *args, timeout: float | None = None):
         call = f"{self.label}({describe_args(args)})"
@@ -133,10 +145,15 @@ class Student:
             raise AttributeError(f"this activity's sandbox has no module {name!r}")
         return RemoteModule(self.link, name)
 
-    def batch(self, *specs: dict, timeout: float | None = None) -> list:
-        """Several calls in one round trip (each from ``RemoteCallable.spec``)."""
-        replies = self.link.request({"op": "batch", "calls": list(specs)}, "a batch of calls", timeout)
-        return [_unwrap(reply, self.link, "a call in a batch") for reply in replies]
+    def batch(self, *calls: PendingCall, timeout: float | None = None) -> list:
+        """Several calls in one round trip, in order: ``student.batch(card.rank.later(), ...)``.
+
+        The first call that raises is reported under its own name, as if it had been made alone.
+        """
+        if not calls:
+            return []
+        replies = self.link.request({"op": "batch", "calls": [c.spec for c in calls]}, calls[0].label, timeout)
+        return [_unwrap(reply, self.link, call.label) for reply, call in zip(replies, calls)]
 
 
 def _unwrap(reply: dict, link: WorkerLink, call: str):

@@ -9,49 +9,27 @@ the next ``worker()`` starts a new one, so one bad test cannot take the rest dow
 import os
 import secrets
 import signal
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 from grader.sandbox.channel import Channel
 from grader.sandbox.errors import SandboxCrashed, SandboxTimeout, StudentError, StudentLoadError
+from grader.sandbox.launcher import Launcher, LauncherError
 from grader.sandbox.limits import Limits
 from grader.sandbox.staging import StagedFolder
-
-BOOT = (
-    "import sys; sys.path[0:1] = [{runtime!r}]; "
-    "from sandbox_runtime.zygote import main; main({cmd}, {reply}, {work!r}, {limits!r})"
-)
-
-
-def child_environment(home: Path) -> dict[str, str]:
-    """A fresh environment: none of the teacher's variables (tokens, paths) reach student code.
-
-    PYTHONHASHSEED is fixed so that the order of a set of strings, and so any student code
-    that depends on it, is the same in every run: part of "same submission, same grade".
-    """
-    return {
-        "PATH": "/usr/bin:/bin",
-        "HOME": str(home),
-        "LANG": "C.UTF-8",
-        "LC_ALL": "C.UTF-8",
-        "PYTHONHASHSEED": "0",
-        "PYTHONIOENCODING": "utf-8",
-        "PYTHONDONTWRITEBYTECODE": "1",
-    }
 
 
 class SandboxSession:
     def __init__(self, files: dict[str, Path], modules: list[str], limits: Limits = Limits(),
-                 disable: tuple[str, ...] = ()) -> None:
+                 disable: tuple[str, ...] = (), launcher: Launcher | None = None) -> None:
         self.files = files
         self.modules = modules
         self.disable = list(disable)
         self.limits = limits
         self.folder: StagedFolder | None = None
-        self.process: subprocess.Popen | None = None
+        self.pid: int | None = None  # the zygote's; also its process group
+        self.launcher = launcher or Launcher.shared()
         self.channel: Channel | None = None
         self.output = tempfile.TemporaryFile()  # unnamed: student code cannot swap it out
         self.worker_pids: set[int] = set()
@@ -60,30 +38,18 @@ class SandboxSession:
     # -- lifecycle -----------------------------------------------------------------------
     def start(self) -> None:
         self.folder = StagedFolder(self.files)
-        cmd_read, cmd_write = os.pipe()
-        reply_read, reply_write = os.pipe()
-        boot = BOOT.format(
-            runtime=str(self.folder.runtime), cmd=cmd_read, reply=reply_write,
-            work=str(self.folder.work), limits=self.limits.for_child(),
-        )
-        self.process = subprocess.Popen(
-            [sys.executable, "-S", "-s", "-B", "-X", "utf8", "-c", boot],
-            stdin=subprocess.DEVNULL,
-            stdout=self.output,
-            stderr=self.output,
-            cwd=self.folder.home,
-            env=child_environment(self.folder.home),
-            pass_fds=(cmd_read, reply_write),
-            start_new_session=True,
-            close_fds=True,
-        )
-        os.close(cmd_read)
-        os.close(reply_write)
+        try:
+            self.pid, cmd_write, reply_read = self.launcher.spawn(
+                self.folder.work, self.folder.home, self.limits.for_child(), self.output.fileno())
+        except LauncherError as exc:
+            self.folder.remove()
+            self.folder = None
+            raise SandboxCrashed("starting the sandbox", {"exit_code": str(exc)}) from None
         self.channel = Channel(cmd_write, reply_read)
 
     def load(self) -> None:
         """Import the student's modules in the zygote; StudentLoadError if any fails."""
-        if self.process is None:
+        if self.pid is None:
             self.start()
         try:
             self.request({"op": "load", "modules": self.modules, "disable": self.disable}, "loading your files", self.limits.load_seconds)
@@ -98,25 +64,29 @@ class SandboxSession:
     def worker(self, seed: int) -> "WorkerLink":
         if self.load_error is not None:
             raise StudentLoadError(self.load_error)
-        if self.process is None or self.process.poll() is not None:
+        if self.pid is None:
+            self._restart()  # the zygote died in an earlier test
+        try:
+            reply = self.request({"op": "fork", "seed": seed}, "starting a test", self.limits.load_seconds)
+        except SandboxCrashed:
+            if self.pid is not None:
+                raise
+            # The zygote was gone (killed from an earlier test): one fresh start, then retry.
             self._restart()
-        reply = self.request({"op": "fork", "seed": seed}, "starting a test", self.limits.load_seconds)
+            reply = self.request({"op": "fork", "seed": seed}, "starting a test", self.limits.load_seconds)
         self.worker_pids.add(reply["pid"])
         return WorkerLink(self, reply["pid"])
 
     def close(self) -> None:
-        for pid in list(self.worker_pids) + ([self.process.pid] if self.process else []):
+        for pid in list(self.worker_pids) + ([self.pid] if self.pid else []):
             _kill_group(pid)
-        if self.process is not None:
-            try:
-                self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                pass
+        if self.pid is not None:
+            self.launcher.reap(self.pid)
         if self.channel is not None:
             self.channel.close()
         if self.folder is not None:
             self.folder.remove()
-        self.process = self.channel = self.folder = None
+        self.pid = self.channel = self.folder = None
         self.worker_pids.clear()
 
     def _restart(self) -> None:

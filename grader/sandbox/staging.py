@@ -1,11 +1,11 @@
 """The folder a sandbox runs in: copies, never links, of exactly the files it may see.
 
-    <root>/runtime/sandbox_runtime/   the in-sandbox runtime, copied fresh each time
-    <root>/work/                      the student's files under test + reference stand-ins
-    <root>/home/                      the child's empty working folder and HOME
+    <root>/work/     the student's files under test + reference stand-ins
+    <root>/home/     the child's empty working folder and HOME
 
 Only the files an activity declares are copied, so a student's ``random.py``, ``conftest.py`` or
-``sitecustomize.py`` never reaches the sandbox at all.
+``sitecustomize.py`` never reaches the sandbox at all. The in-sandbox runtime is not in here:
+the launcher imported it from its own copy before any sandbox existed.
 """
 
 import shutil
@@ -17,18 +17,23 @@ from pathlib import Path
 RUNTIME_FILES = sorted(Path(find_spec("sandbox_runtime").origin).parent.glob("*.py"))
 
 
+def copy_runtime(folder: Path) -> Path:
+    """A fresh copy of the runtime package under ``folder``; returns the folder for sys.path."""
+    package = folder / "sandbox_runtime"
+    package.mkdir(parents=True)
+    for source in RUNTIME_FILES:
+        shutil.copyfile(source, package / source.name)
+    return folder
+
+
 class StagedFolder:
     def __init__(self, files: dict[str, Path], parent: Path | None = None) -> None:
         """``files`` maps the name inside the sandbox (``card.py``) to the file to copy."""
         self.root = Path(tempfile.mkdtemp(prefix="elevens-sandbox-", dir=parent))
-        self.runtime = self.root / "runtime"
         self.work = self.root / "work"
         self.home = self.root / "home"
-        runtime_package = self.runtime / "sandbox_runtime"
-        for folder in (runtime_package, self.work, self.home):
-            folder.mkdir(parents=True)
-        for source in RUNTIME_FILES:
-            shutil.copyfile(source, runtime_package / source.name)
+        for folder in (self.work, self.home):
+            folder.mkdir()
         for name, source in files.items():
             shutil.copyfile(source, self.work / name)
 

@@ -20,6 +20,13 @@ def fields(card) -> tuple:
     return (card.rank(), card.suit(), card.point_value())
 
 
+def fields_of(student, cards: list) -> list[tuple]:
+    """(rank, suit, point value) of many cards in one round trip."""
+    calls = [method.later() for card in cards for method in (card.rank, card.suit, card.point_value)]
+    values = student.batch(*calls)
+    return [tuple(values[i:i + 3]) for i in range(0, len(values), 3)]
+
+
 def one_card_deck(student):
     return student.deck.Deck(["ace"], ["hearts"], [1])
 
@@ -85,10 +92,12 @@ def test_constructor_pairs_each_rank_with_its_value_in_every_suit(student):
 def test_full_deck_deals_52_different_cards(student):
     deck = student.deck.Deck(RANKS, SUITS, VALUES)
     expect(deck.size(), 52, "Deck(<13 ranks>, <4 suits>, <13 values>).size()")
-    dealt = [deck.deal() for _ in range(52)]
+    dealt = deck.deal.repeat(52)
     if any(card is None for card in dealt):
         fail(f"a 52-card deck returned None on deal() number {dealt.index(None) + 1}", EMPTY_HINT)
-    got = sorted(fields(card) for card in dealt)
+    for number, card in enumerate(dealt, start=1):
+        expect_instance(card, f"deal() number {number} from a full deck")
+    got = sorted(fields_of(student, dealt))
     wanted = sorted((r, s, v) for s in SUITS for r, v in zip(RANKS, VALUES))
     expect(got, wanted, "the 52 cards dealt by a full deck", "Every card must be dealt exactly once.")
     expect(deck.deal(), None, "deal() number 53 from a full deck", EMPTY_HINT)

@@ -50,6 +50,8 @@ HOSTILE = {
         "        return Liar('nonsense')\n"
     )}),
     "reads_secret": card_with({RANK: "        import os\n        return os.environ.get('ELEVENS_TEST_SECRET', self._rank)\n"}),
+    # The worker's parent is the zygote holding the loaded files; killing it must cost one test.
+    "kills_its_zygote": card_with({SUIT: "        import os, signal\n        os.kill(os.getppid(), signal.SIGKILL)\n        return self._suit\n"}),
     "leaves_a_child": card_with({RANK: "        import subprocess\n        subprocess.Popen(['sleep', '371'])\n        return self._rank\n"}),
 }
 
@@ -110,6 +112,12 @@ def test_os_exit_in_a_method_only_fails_that_method(graded):
     assert "exited with code 3" in tests["test_suit[ace-hearts-1]"].message
     assert tests["test_rank[ace-hearts-1]"].outcome == "passed"
     assert tests["test_str[ace-hearts-1]"].outcome == "passed"
+
+
+def test_killing_the_process_that_holds_the_files_costs_only_that_test(graded):
+    tests = outcomes_of(graded[0], "kills_its_zygote")
+    assert {t.outcome for n, t in tests.items() if n.startswith(("test_rank", "test_str"))} == {"passed"}
+    assert graded[0].submission("kills_its_zygote").total >= 15 - 2 - 2  # suit, and matches uses suit
 
 
 def test_an_exception_is_reported_with_the_students_line(graded):

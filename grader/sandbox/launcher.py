@@ -1,0 +1,121 @@
+"""The grader's end of the launcher: one warm process per grading process that forks zygotes.
+
+See ``sandbox_runtime/launcher.py`` for why. The launcher is started with the same flags and
+the same scrubbed environment a sandbox gets, from its own copy of the runtime, and is
+restarted if it ever dies (student code can signal it: same user). ``Launcher.shared()`` is the
+one a grading process uses; it is closed when the process exits.
+"""
+
+import atexit
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from grader.sandbox.environment import child_environment, interpreter_command
+from grader.sandbox.staging import copy_runtime
+
+BOOT = (
+    "import sys; sys.path[0:1] = [{runtime!r}]; "
+    "from sandbox_runtime.launcher import main; main({socket})"
+)
+REPLY_SECONDS = 10.0
+
+
+class LauncherError(RuntimeError):
+    """The launcher could not start a sandbox (it died, or did not answer in time)."""
+
+
+class Launcher:
+    _shared: "Launcher | None" = None
+
+    def __init__(self) -> None:
+        self.process: subprocess.Popen | None = None
+        self.socket: socket.socket | None = None
+        self.folder: Path | None = None
+
+    @classmethod
+    def shared(cls) -> "Launcher":
+        if cls._shared is None:
+            cls._shared = cls()
+            atexit.register(cls._shared.close)
+        return cls._shared
+
+    def start(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="elevens-launcher-"))
+        runtime = copy_runtime(self.folder / "runtime")
+        home = self.folder / "home"
+        home.mkdir()
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        boot = BOOT.format(runtime=str(runtime), socket=theirs.fileno())
+        self.process = subprocess.Popen(
+            interpreter_command(boot),
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            cwd=home, env=child_environment(home), pass_fds=(theirs.fileno(),),
+            start_new_session=True, close_fds=True,
+        )
+        theirs.close()
+        ours.settimeout(REPLY_SECONDS)
+        self.socket = ours
+
+    def spawn(self, work: Path, home: Path, limits: dict, output_fd: int) -> tuple[int, int, int]:
+        """Fork a zygote for one sandbox: its pid, and our ends of its command and reply pipes."""
+        cmd_read, cmd_write = os.pipe()
+        reply_read, reply_write = os.pipe()
+        request = {"op": "spawn", "work": str(work), "home": str(home), "limits": limits,
+                   "env": child_environment(home)}
+        try:
+            reply = self._ask(request, [cmd_read, reply_write, output_fd])
+        except BaseException:
+            os.close(cmd_write)
+            os.close(reply_read)
+            raise
+        finally:
+            os.close(cmd_read)
+            os.close(reply_write)
+        return int(reply["pid"]), cmd_write, reply_read
+
+    def reap(self, pid: int) -> None:
+        """Collect a zygote the caller has already killed, so its pid may be reused."""
+        if self.socket is None:
+            return  # a new launcher is not its parent; the old one's zygotes went to init
+        try:
+            self._ask({"op": "reap", "pid": pid}, [])
+        except LauncherError:
+            pass
+
+    def _ask(self, request: dict, fds: list[int]) -> dict:
+        for attempt in (1, 2):
+            if self.socket is None or self.process.poll() is not None:
+                if request["op"] == "reap":
+                    raise LauncherError("no launcher")
+                self.close()
+                self.start()
+            try:
+                socket.send_fds(self.socket, [json.dumps(request).encode()], fds)
+                data = self.socket.recv(1 << 16)
+                if data:
+                    return json.loads(data)
+            except OSError:
+                pass
+            self.close()  # dead or stuck: start a fresh one and try once more
+            if request["op"] == "reap":
+                break
+        raise LauncherError(f"the sandbox launcher did not answer a {request['op']!r} request")
+
+    def close(self) -> None:
+        if self.socket is not None:
+            self.socket.close()
+        if self.process is not None:
+            try:
+                os.killpg(self.process.pid, 9)
+            except OSError:
+                pass
+            self.process.wait()
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+        self.process = self.socket = self.folder = None

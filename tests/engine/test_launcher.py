@@ -1,0 +1,80 @@
+"""The launcher forks every sandbox from a clean state and survives what student code does to it."""
+
+import os
+import signal
+from pathlib import Path
+
+from grader.sandbox import SandboxSession, Student
+from grader.sandbox.launcher import Launcher
+from tests.classroom import reference_text
+
+
+def card_file(tmp_path: Path, text: str) -> dict[str, Path]:
+    path = tmp_path / "card.py"
+    path.write_text(text, encoding="utf-8")
+    return {"card.py": path}
+
+
+def test_a_sandbox_started_after_one_that_changed_module_state_sees_none_of_it(tmp_path):
+    launcher = Launcher()
+    try:
+        noisy = tmp_path / "a"
+        noisy.mkdir()
+        first = SandboxSession(card_file(noisy, "import string\nstring.ascii_letters = 'tampered'\n"), ["card"], launcher=launcher)
+        first.load()
+        first.close()
+        clean = tmp_path / "b"
+        clean.mkdir()
+        second = SandboxSession(card_file(clean, "import string\ndef letters():\n    return string.ascii_letters[:3]\n"), ["card"], launcher=launcher)
+        link = second.worker(1)
+        assert Student(link, ["card"]).card.letters() == "abc"
+        link.finish()
+        second.close()
+    finally:
+        launcher.close()
+
+
+def test_a_student_who_kills_the_launcher_does_not_stop_the_next_sandbox(tmp_path):
+    launcher = Launcher()
+    killer = (
+        "import os, signal\n"
+        "def kill_launcher():\n"
+        "    zygote = os.getppid()\n"
+        "    with open(f'/proc/{zygote}/stat') as f:\n"
+        "        launcher = int(f.read().rsplit(')', 1)[1].split()[1])\n"
+        "    os.kill(launcher, signal.SIGKILL)\n"
+        "    return launcher\n"
+    )
+    try:
+        session = SandboxSession(card_file(tmp_path, killer), ["card"], launcher=launcher)
+        link = session.worker(1)
+        killed = Student(link, ["card"]).card.kill_launcher()
+        link.finish()
+        session.close()
+        assert killed == launcher.process.pid or launcher.process is None or launcher.process.poll() is not None
+        fresh = tmp_path / "fresh"
+        fresh.mkdir()
+        after = SandboxSession(card_file(fresh, reference_text("card.py")), ["card"], launcher=launcher)
+        link = after.worker(2)
+        assert Student(link, ["card"]).card.Card("ace", "hearts", 1).rank() == "ace"
+        link.finish()
+        after.close()
+    finally:
+        launcher.close()
+
+
+def test_closing_a_session_leaves_no_zygote_behind(tmp_path):
+    launcher = Launcher()
+    try:
+        session = SandboxSession(card_file(tmp_path, reference_text("card.py")), ["card"], launcher=launcher)
+        session.load()
+        pid = session.pid
+        session.close()
+        try:
+            os.kill(pid, 0)
+            alive = True
+        except ProcessLookupError:
+            alive = False
+        assert not alive  # killed and reaped, not a zombie
+    finally:
+        launcher.close()
