@@ -28,6 +28,11 @@ class Worker:
             return {"ok": [self.answer(call) for call in request["calls"]]}
         if op == "repeat":
             return {"ok": [self.answer(request["call"]) for _ in range(request["times"])]}
+        if op == "sample":
+            try:
+                return {"ok": self.sample(request)}
+            except BaseException as exc:  # noqa: BLE001
+                return {"error": describe(exc, self.staging_dir)}
         try:
             return {"ok": encode(self.perform(request), self.handles)}
         except BaseException as exc:  # noqa: BLE001 - SystemExit from student code is data too
@@ -50,6 +55,41 @@ class Worker:
         if op == "type":
             return type(target).__name__
         raise ValueError(f"unknown request {op!r}")
+
+
+    def sample(self, request) -> list:
+        """Make the same call ``times`` times, each with fresh arguments, and after each one
+        report what ``observe`` points at: the statistics of a shuffle in one round trip.
+
+        ``observe`` is a list of steps. The first picks where to start: ``["arg", i]`` (the
+        i-th argument after the call, for in-place functions), ``["result"]`` or ``["self"]``
+        (the object called). Then ``["attr", name]`` reads an attribute and
+        ``["each", name]`` calls a method on every item of a list.
+        """
+        target = self.target(request)
+        call = request["call"]
+        observed = []
+        for _ in range(request["times"]):
+            args = decode(call.get("args", []), self.handles)
+            result = names.resolve(target, call["name"])(*args)
+            value = _start(request["observe"][0], target, args, result)
+            for step, name in request["observe"][1:]:
+                if step == "attr":
+                    value = names.resolve(value, name)
+                elif step == "each":
+                    value = [names.resolve(item, name)() for item in value]
+            observed.append(encode(value, self.handles))
+        return observed
+
+
+def _start(step: list, target, args: list, result):
+    if step[0] == "arg":
+        return args[step[1]]
+    if step[0] == "result":
+        return result
+    if step[0] == "self":
+        return target
+    raise ValueError(f"unknown observation {step!r}")
 
 
 def describe(exc: BaseException, staging_dir: str) -> dict:

@@ -11,13 +11,33 @@ def reference_text(name: str) -> str:
     return (REFERENCE / name).read_text(encoding="utf-8")
 
 
-def card_with(method_body_replacements: dict[str, str], header: str = "") -> str:
-    """The reference card.py with some lines replaced: {"old line": "new line(s)"}."""
-    text = reference_text("card.py")
-    for old, new in method_body_replacements.items():
+def reference_submission() -> dict[str, str]:
+    """Every file of the finished lab, as the teacher's answer key has it."""
+    return {path.name: path.read_text(encoding="utf-8") for path in sorted(REFERENCE.glob("*.py"))
+            if path.name != "__init__.py"}
+
+
+def reference_with(name: str, replacements: dict[str, str], header: str = "") -> str:
+    """A reference file with some lines replaced: {"old line": "new line(s)"}."""
+    text = reference_text(name)
+    for old, new in replacements.items():
         assert old in text, old
         text = text.replace(old, new)
     return header + text
+
+
+def card_with(method_body_replacements: dict[str, str], header: str = "") -> str:
+    return reference_with("card.py", method_body_replacements, header)
+
+
+def grade_class(root: Path, scratch: Path, **options):
+    """Grade a generated class with the real engine; the ClassResults."""
+    from grader.engine.batch import GradeOptions, grade
+    from grader.rubric import load_rubric
+    from grader.submissions import find_submissions
+
+    found = find_submissions(root, scratch)
+    return grade(load_rubric(), found, GradeOptions(**options), scratch)
 
 
 def write_class(root: Path, submissions: dict[str, dict[str, str]]) -> Path:

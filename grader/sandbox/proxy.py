@@ -79,6 +79,19 @@ class RemoteCallable:
         return [_unwrap(reply, self.link, call) for reply in replies]
 
 
+    def sample(self, times: int, *args, observe: list, timeout: float | None = None) -> list:
+        """Call ``times`` times in one round trip, each time with fresh copies of ``args``, and
+        return what ``observe`` saw after each call (see ``Worker.sample`` in the runtime):
+
+            shuffler.selection_shuffle.sample(1000, [0, 1, 2, 3], observe=[["arg", 0]])
+            deck.shuffle.sample(1000, observe=[["self"], ["attr", "cards"], ["each", "rank"]])
+        """
+        call = f"{self.label}({describe_args(args)})"
+        request = {**self.target, "op": "sample", "times": times, "observe": observe,
+                   "call": {"name": self.name, "args": to_wire(args)}}
+        return from_wire(self.link.request(request, call, timeout), self.link, call)
+
+
 class Remote:
     """An object that lives in the sandbox. Attribute access gives its methods."""
 

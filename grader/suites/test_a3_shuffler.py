@@ -1,0 +1,80 @@
+"""Activity 3: shuffling lists in place, flipping a weighted coin, comparing as permutations.
+
+The perfect shuffle and are_permutations are checked exactly. selection_shuffle and flip are
+random: their statistical checks have stated error rates (grader/shuffle_checks.py).
+"""
+
+import pytest
+
+from grader.assertions import expect, fail, show
+from grader.shuffle_checks import (FLIP_SAMPLES, ORDER_ITEMS, ORDER_SAMPLES, expect_permutation,
+                                   expect_rate, expect_uniform_orders)
+
+PERFECT_HINT = ("Split the list into a first half of (n + 1) // 2 items and the rest, then interleave: "
+                "first half on positions 0, 2, 4, ..., second half on 1, 3, 5, ....")
+
+
+def perfect(values: list) -> list:
+    half = (len(values) + 1) // 2
+    result = [None] * len(values)
+    result[0::2], result[1::2] = values[:half], values[half:]
+    return result
+
+
+def after(student, function: str, values: list) -> list:
+    """The list passed in, as the student's in-place function left it."""
+    return getattr(student.shuffler, function).sample(1, values, observe=[["arg", 0]])[0]
+
+
+@pytest.mark.parametrize("length", [0, 1, 2, 3, 4, 5, 10, 11, 51, 52])
+def test_perfect_shuffle_is_exact(student, length):
+    values = list(range(length))
+    expect(after(student, "perfect_shuffle", values), perfect(values), f"perfect_shuffle({values})", PERFECT_HINT)
+
+
+def test_eight_perfect_shuffles_restore_52_cards(student):
+    values = list(range(52))
+    for _ in range(8):
+        values = after(student, "perfect_shuffle", values)
+    expect(values, list(range(52)), "perfect_shuffle applied 8 times to [0, 1, ..., 51]", PERFECT_HINT)
+
+
+@pytest.mark.parametrize("values", [[], [7], [1, 2], [5, 5, 1, 5], list(range(52))], ids=["0", "1", "2", "repeats", "52"])
+def test_selection_shuffle_keeps_every_item(student, values):
+    for got in student.shuffler.selection_shuffle.sample(20, values, observe=[["arg", 0]]):
+        expect_permutation(got, values, f"selection_shuffle({values}) (the list afterwards)")
+
+
+def test_selection_shuffle_makes_every_order_equally_likely(student):
+    items = list(range(ORDER_ITEMS))
+    orders = student.shuffler.selection_shuffle.sample(ORDER_SAMPLES, items, observe=[["arg", 0]])
+    expect_uniform_orders(orders, items, f"selection_shuffle({items})")
+
+
+def test_flip_gives_heads_two_times_in_three(student):
+    flips = student.shuffler.flip.repeat(FLIP_SAMPLES)
+    odd = [outcome for outcome in flips if type(outcome) is not str or outcome not in ("heads", "tails")]
+    if odd:
+        fail(f"flip()\n  expected: 'heads' or 'tails'\n  got:      {show(odd[0])}", "flip() returns the text \"heads\" or \"tails\".")
+    expect_rate(flips, "heads", "2 in 3", 2 / 3, "flip()",
+                "Pick one of three equally likely numbers (random.randrange(3)) and give heads for two of them.")
+
+
+PERMUTATION_CASES = [
+    ([1, 2, 3], [3, 1, 2], True, "same values, new order"),
+    ([], [], True, "two empty lists"),
+    ([4, 4, 1], [1, 4, 4], True, "repeated values"),
+    ([1, 2, 3], [1, 2, 3], True, "same order"),
+    ([1, 2, 3], [1, 2], False, "different lengths"),
+    ([1, 2], [1, 2, 3], False, "different lengths, the other way"),
+    ([1, 4], [2, 3], False, "same sum, different values"),
+    ([1, 1, 2], [1, 2, 2], False, "same values, different counts"),
+    ([1, 2, 2], [1, 1, 2], False, "same values, different counts, the other way"),
+    ([0, 3], [1, 2], False, "same sum and length"),
+]
+
+
+@pytest.mark.parametrize("a, b, answer, why", PERMUTATION_CASES, ids=[c[3] for c in PERMUTATION_CASES])
+def test_are_permutations(student, a, b, answer, why):
+    expect(student.shuffler.are_permutations(a, b), answer, f"are_permutations({a}, {b})  ({why})",
+           "b is a permutation of a when it holds the same values, each the same number of times.")

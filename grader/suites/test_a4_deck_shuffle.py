@@ -1,0 +1,49 @@
+"""Activity 4: Deck.shuffle, beside the reference Card.
+
+The suite plants its own cards in ``deck.cards`` and watches their order there, so a broken
+constructor or ``deal`` (Activity 2's) cannot cost points here; only the test of the undealt
+count has to ask ``size()``.
+"""
+
+from grader.assertions import expect
+from grader.shuffle_checks import ORDER_ITEMS, ORDER_SAMPLES, expect_permutation, expect_uniform_orders
+
+SUITS = ["spades", "hearts", "diamonds", "clubs"]
+RANKS = ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"]
+CARD_NAMES = [["self"], ["attr", "cards"], ["each", "__str__"]]
+
+
+def deck_holding(student, ranks: list[str], suits: list[str]):
+    """A student Deck whose ``cards`` are reference Cards we made, in this order."""
+    deck = student.deck.Deck(["ace"], ["spades"], [1])
+    deck.set("cards", [student.card.Card(rank, suit, 1) for suit in suits for rank in ranks])
+    return deck.relabel(f"a Deck holding {len(ranks) * len(suits)} cards")
+
+
+def test_shuffle_keeps_every_card_exactly_once(student):
+    deck = deck_holding(student, RANKS, SUITS)
+    full = [f"{rank} of {suit} (point value = 1)" for suit in SUITS for rank in RANKS]
+    for number, names in enumerate(deck.shuffle.sample(3, observe=CARD_NAMES), start=1):
+        expect_permutation(names, full, f"{deck.label}.cards after shuffle() number {number}",
+                           "shuffle() only swaps cards inside the list `cards`; it never removes, adds or copies one.")
+
+
+def test_shuffle_makes_every_card_undealt_again(student):
+    # A 1-card deck given 6 cards: only a shuffle that resets the count from len(cards) says 6.
+    # (Dealing first would make a broken deal() cost points here too; it belongs to Activity 2.)
+    deck = deck_holding(student, ["A", "B", "C"], ["Giraffes", "Lions"])
+    deck.shuffle()
+    expect(deck.size(), 6, f"{deck.label}.size() after shuffle()",
+           "After shuffling, every card is undealt again: set the count back to len(cards).")
+
+
+def test_shuffle_makes_every_order_equally_likely(student):
+    ranks = RANKS[:ORDER_ITEMS]
+    deck = deck_holding(student, ranks, ["spades"])
+    orders = deck.shuffle.sample(ORDER_SAMPLES + 1, observe=[["self"], ["attr", "cards"], ["each", "rank"]])
+    for number, order in enumerate(orders, start=1):
+        expect_permutation(order, ranks, f"the ranks in {deck.label}.cards after shuffle() number {number}")
+    # Each shuffle starts from the order the last one left; what must be uniform is the
+    # rearrangement each shuffle makes, so compare every order with the one before it.
+    moves = [[ranks[before.index(card)] for card in now] for before, now in zip(orders, orders[1:])]
+    expect_uniform_orders(moves, ranks, f"{deck.label}.shuffle() (the rearrangement it made)")
