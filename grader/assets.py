@@ -1,14 +1,14 @@
 """Where the lab's files are: the repository folders in a checkout, or the installed copies.
 
-In a source checkout (or an editable install) the reference/, starter/, rubrics/ and
-buggy_variants/ folders at the repository root are used directly. A wheel installs them as
+In a source checkout (or an editable install) the reference/, starter/, rubrics/,
+buggy_variants/ and harness/ folders at the repository root are used directly. A wheel installs them as
 ``grader_assets.<folder>``.
 """
 
 from importlib.util import find_spec
 from pathlib import Path
 
-ASSET_FOLDERS = ("reference", "starter", "rubrics", "buggy_variants")
+ASSET_FOLDERS = ("reference", "starter", "rubrics", "buggy_variants", "harness")
 REPOSITORY = Path(__file__).resolve().parent.parent
 
 

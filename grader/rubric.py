@@ -14,7 +14,7 @@ import yaml
 from grader.assets import asset_path
 
 VISIBILITIES = ("public", "hidden")
-ACTIVITY_ID = re.compile(r"^(A\d+|bonus[\w-]*)$")
+ACTIVITY_ID = re.compile(r"^(A\d+[a-z]?|bonus[\w-]*)$")
 FILE_NAME = re.compile(r"^[a-z_][a-z0-9_]*\.py$")
 
 
@@ -47,6 +47,8 @@ class Activity:
     suite: str
     files: tuple[str, ...]
     stand_ins: tuple[str, ...] = ()
+    # The grader's own helper files (harness/), imported after the student's because they use them.
+    harness: tuple[str, ...] = ()
     tests: tuple[TestPoints, ...] = ()
     # Methods switched off in the sandbox (``module.Class.method``) because another activity
     # owns them: A2 judges Deck with shuffle off, so a shuffle bug costs points only in A4.
@@ -58,8 +60,9 @@ class Activity:
 
     @property
     def modules(self) -> list[str]:
-        """Modules the sandbox imports: stand-ins first, so a student file can use them."""
-        return [name[:-3] for name in (*self.stand_ins, *self.files)]
+        """Modules the sandbox imports: stand-ins first, so a student file can use them; the
+        harness last, so an error in the student's file is reported as theirs."""
+        return [name[:-3] for name in (*self.stand_ins, *self.files, *self.harness)]
 
     def points_for(self, test_name: str) -> TestPoints | None:
         return next((t for t in self.tests if t.matches(test_name)), None)
@@ -110,24 +113,25 @@ def parse_rubric(data, source: str = "<rubric>") -> Rubric:
 
 def _parse_activity(raw, where: str) -> Activity:
     _expect(isinstance(raw, dict), where, "must be a mapping", "write the activity as `- id: A1` followed by its keys")
-    allowed = {"id", "title", "suite", "files", "stand_ins", "tests", "disable"}
+    allowed = {"id", "title", "suite", "files", "stand_ins", "harness", "tests", "disable"}
     unknown = set(raw) - allowed
     _expect(not unknown, where, f"has unknown keys {sorted(unknown)}", f"use only {sorted(allowed)}")
     for key in ("id", "title", "suite", "files", "tests"):
         _expect(key in raw, f"{where}.{key}", "is required", f"add `{key}:` to this activity")
-    _expect(bool(ACTIVITY_ID.match(str(raw["id"]))), f"{where}.id", f"{raw['id']!r} is not an activity id", "use A1, A2, ... or bonus-<name>")
+    _expect(bool(ACTIVITY_ID.match(str(raw["id"]))), f"{where}.id", f"{raw['id']!r} is not an activity id", "use A1, A2, ..., a letter after the number for a part (A11b), or bonus-<name>")
     files = _file_list(raw["files"], f"{where}.files")
     _expect(bool(files), f"{where}.files", "must name at least one student file", "list the files this activity grades, e.g. [deck.py]")
     stand_ins = _file_list(raw.get("stand_ins", []), f"{where}.stand_ins")
     overlap = set(files) & set(stand_ins)
     _expect(not overlap, f"{where}.stand_ins", f"{sorted(overlap)} is both graded and a stand-in", "a file is either the student's (files) or the reference's (stand_ins)")
+    harness = _file_list(raw.get("harness", []), f"{where}.harness")
     _expect(isinstance(raw["tests"], list) and raw["tests"], f"{where}.tests", "must be a non-empty list", "list `- test: test_name` entries with `points:`")
     tests = tuple(_parse_test(t, f"{where}.tests[{j}]") for j, t in enumerate(raw["tests"]))
     disable = raw.get("disable", [])
     _expect(isinstance(disable, list) and all(isinstance(d, str) and d.count(".") == 2 for d in disable),
             f"{where}.disable", "must be a list of module.Class.method names", "write e.g. [deck.Deck.shuffle]")
     return Activity(id=str(raw["id"]), title=str(raw["title"]), suite=str(raw["suite"]), files=files,
-                    stand_ins=stand_ins, tests=tests, disable=tuple(disable))
+                    stand_ins=stand_ins, harness=harness, tests=tests, disable=tuple(disable))
 
 
 def _parse_test(raw, where: str) -> TestPoints:

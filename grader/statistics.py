@@ -101,17 +101,29 @@ class UniformityCheck:
 
 @dataclass(frozen=True)
 class RateCheck:
-    """An event of probability ``rate``, judged from how often it happens in ``samples`` tries."""
+    """An event of probability ``rate``, judged from how often it happens in ``samples`` tries.
+
+    When the rate itself is only known to lie in an interval (a win rate measured by
+    simulation), give its upper end as ``rate_high``: the band then reaches from the lower
+    tail at ``rate`` to the upper tail at ``rate_high``, which keeps the false-failure bound
+    for every true rate in between.
+    """
 
     rate: float
     samples: int
+    rate_high: float | None = None
 
     @property
     def band(self) -> Band:
-        return acceptance_band(self.samples, self.rate, FALSE_FAILURE)
+        low = acceptance_band(self.samples, self.rate, FALSE_FAILURE)
+        if self.rate_high is None:
+            return low
+        return Band(low.low, acceptance_band(self.samples, self.rate_high, FALSE_FAILURE).high)
 
     def false_failure_bound(self) -> float:
-        return self.band.outside_probability(self.samples, self.rate)
+        """The worst case over the interval of true rates (its two ends)."""
+        rates = [self.rate] if self.rate_high is None else [self.rate, self.rate_high]
+        return max(self.band.outside_probability(self.samples, r) for r in rates)
 
     def power_against(self, wrong_rate: float) -> float:
         return self.band.outside_probability(self.samples, wrong_rate)

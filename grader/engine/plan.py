@@ -64,6 +64,7 @@ def plan_submission(rubric: Rubric, submission_id: str, folder: Path) -> Submiss
             continue
         files = {name: str(present[name].resolve()) for name in activity.files}
         files.update({name: str(asset_path("reference", name)) for name in activity.stand_ins})
+        files.update({name: str(asset_path("harness", name)) for name in activity.harness})
         plan.activities[activity.id] = ActivityPlan(
             id=activity.id, files=files, modules=activity.modules, disable=list(activity.disable)
         )

@@ -55,10 +55,14 @@ def score_activity(activity: Activity, plan: GradingPlan, records: list[dict]) -
     meant = [e for e in activity.tests if e.visibility in plan.visibility and _wanted(e.test, plan)]
     hidden = [e for e in activity.tests if e.visibility not in plan.visibility]
     load_failed = bool(records) and all(r.get("load_error") for r in records)
+    note = records[0]["message"] if load_failed else ""
+    if meant and not records:
+        # Never a silent 0: a test file the engine did not collect is the grader's fault.
+        note = ("none of this activity's tests ran, so it has no score; unless grading was interrupted "
+                "this is a fault in the grader, not in your work")
     return ActivityResult(
-        activity.id, activity.title, "error" if load_failed else "graded", round_points(score),
-        round_points(sum(e.points for e in meant)), records[0]["message"] if load_failed else "",
-        tests, hidden_not_run=len(hidden),
+        activity.id, activity.title, "error" if load_failed or (meant and not records) else "graded",
+        round_points(score), round_points(sum(e.points for e in meant)), note, tests, hidden_not_run=len(hidden),
     )
 
 

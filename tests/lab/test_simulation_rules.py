@@ -83,3 +83,22 @@ def test_the_order_of_plays_never_changes_the_outcome(ref, module, cls):
             left = tuple(sorted(c.rank() for c in board.cards if c is not None))
             endings.add((board.game_is_won(), left, board.deck_size()))
         assert len(endings) == 1, f"game {game}: {endings}"
+
+
+def test_the_graders_own_elevens_rules_agree_with_the_reference_on_500_decks(ref):
+    """grader/elevens_games.py decides the expected end of A11's planted games."""
+    from grader.elevens_games import FULL_DECK, VALUES, play_out
+
+    names = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+    suits = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+    short = {v: k for k, v in names.items()}
+    for seed in range(500):
+        order = FULL_DECK[:]
+        random.Random(seed).shuffle(order)
+        board = ref["elevens_board"].ElevensBoard()
+        stack_deck(board, [ref["card"].Card(names.get(code[:-1], code[:-1]), suits[code[-1]], VALUES[code[:-1]]) for code in order])
+        while board.play_if_possible():
+            pass
+        left = sorted(short.get(c.rank(), c.rank()) for c in board.cards if c is not None)
+        expected = play_out(order)
+        assert (board.game_is_won(), tuple(left), board.deck_size()) == (expected.won, expected.ranks_left, expected.deck_left), seed
