@@ -12,6 +12,9 @@ from grader.reporters.markdown_report import replay_command
 from grader.results import ClassResults, SubmissionResult
 
 console = Console(highlight=False)
+if not console.is_terminal:
+    console.width = max(console.width, 160)  # logs and CI: room for a column per activity
+CELL = {"missing": "–", "error": "err"}
 MARK = {"passed": "[green]✓[/]", "failed": "[red]✗[/]", "error": "[red]✗[/]", "timeout": "[yellow]⏱[/]", "skipped": "–"}
 
 
@@ -26,13 +29,14 @@ def progress_bar(total: int) -> Iterator:
 def print_summary(results: ClassResults) -> None:
     activity_ids = [a.id for a in results.submissions[0].activities] if results.submissions else []
     table = Table(title=f"{results.lab}: {len(results.submissions)} submissions",
-                  caption=f"sandbox level: {results.sandbox}; base seed {results.base_seed}")
-    table.add_column("student")
+                  caption=f"– no file to grade, err could not be graded; sandbox level: {results.sandbox}; "
+                          f"base seed {results.base_seed}")
+    table.add_column("student", no_wrap=True)
     for activity_id in activity_ids:
         table.add_column(activity_id, justify="right")
-    table.add_column("total", justify="right")
+    table.add_column("total", justify="right", no_wrap=True)
     for sub in results.submissions:
-        cells = [f"{a.score:g}" if a.status == "graded" else a.status for a in sub.activities]
+        cells = [f"{a.score:g}" if a.status == "graded" else CELL.get(a.status, a.status) for a in sub.activities]
         total = f"{sub.total:g}/{sub.max:g}" + ("" if sub.status == "graded" else " (error)")
         table.add_row(escape(sub.id), *cells, total)
     console.print(table)

@@ -15,7 +15,8 @@ from grader.assets import asset_path
 
 VISIBILITIES = ("public", "hidden")
 ACTIVITY_ID = re.compile(r"^(A\d+[a-z]?|bonus[\w-]*)$")
-FILE_NAME = re.compile(r"^[a-z_][a-z0-9_]*\.py$")
+# Python files, plus YAML for a student's written answers (answers.yaml).
+FILE_NAME = re.compile(r"^[a-z_][a-z0-9_]*\.(py|yaml)$")
 
 
 class RubricError(ValueError):
@@ -59,10 +60,15 @@ class Activity:
         return sum(t.points for t in self.tests)
 
     @property
+    def is_bonus(self) -> bool:
+        """Bonus activities add to a score but never to the maximum (ids ``bonus-...``)."""
+        return self.id.startswith("bonus")
+
+    @property
     def modules(self) -> list[str]:
         """Modules the sandbox imports: stand-ins first, so a student file can use them; the
         harness last, so an error in the student's file is reported as theirs."""
-        return [name[:-3] for name in (*self.stand_ins, *self.files, *self.harness)]
+        return [name[:-3] for name in (*self.stand_ins, *self.files, *self.harness) if name.endswith(".py")]
 
     def points_for(self, test_name: str) -> TestPoints | None:
         return next((t for t in self.tests if t.matches(test_name)), None)
@@ -83,7 +89,7 @@ class Rubric:
 
     @property
     def max_points(self) -> float:
-        return sum(a.max_points for a in self.activities)
+        return sum(a.max_points for a in self.activities if not a.is_bonus)
 
 
 def load_rubric(path: str | Path | None = None) -> Rubric:
@@ -146,7 +152,7 @@ def _parse_test(raw, where: str) -> TestPoints:
 def _file_list(raw, where: str) -> tuple[str, ...]:
     _expect(isinstance(raw, list), where, "must be a list", "write it as [card.py, deck.py]")
     for name in raw:
-        _expect(isinstance(name, str) and bool(FILE_NAME.match(name)), where, f"{name!r} is not a lower-case Python file name", "use names like card.py")
+        _expect(isinstance(name, str) and bool(FILE_NAME.match(name)), where, f"{name!r} is not a lower-case .py or .yaml file name", "use names like card.py")
     return tuple(raw)
 
 

@@ -13,8 +13,8 @@ def reference_text(name: str) -> str:
 
 def reference_submission() -> dict[str, str]:
     """Every file of the finished lab, as the teacher's answer key has it."""
-    return {path.name: path.read_text(encoding="utf-8") for path in sorted(REFERENCE.glob("*.py"))
-            if path.name != "__init__.py"}
+    files = [*sorted(REFERENCE.glob("*.py")), REFERENCE / "answers.yaml"]
+    return {path.name: path.read_text(encoding="utf-8") for path in files if path.name != "__init__.py"}
 
 
 def reference_with(name: str, replacements: dict[str, str], header: str = "") -> str:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from grader.answers import AnswersError, load_answers
 from grader.engine.outcomes import classify
 from grader.engine.plan import GradingPlan
 from grader.engine.seeds import test_seed
@@ -75,7 +76,7 @@ def activity_of(state: GradingState, module_path: str):
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     state = metafunc.config.stash.get(STATE, None)
-    if state is None or "student" not in metafunc.fixturenames:
+    if state is None or not {"student", "answers"} & set(metafunc.fixturenames):
         return
     activity = activity_of(state, metafunc.module.__file__)
     ids = [] if activity is None else [s.id for s in state.plan.submissions if activity.id in s.activities]
@@ -157,6 +158,17 @@ def student(request: pytest.FixtureRequest, submission_id: str):
         link.finish()
         text, _ = session.output_since(offset)
         item.stash[OUTPUT] = text
+
+
+@pytest.fixture
+def answers(request: pytest.FixtureRequest, submission_id: str) -> dict:
+    """The student's answers.yaml for this activity, read as data (never run; see grader/answers.py)."""
+    state: GradingState = request.config.stash[STATE]
+    activity = state.submissions[submission_id].activities[_activity(state, request.node)]
+    try:
+        return load_answers(activity.files["answers.yaml"])
+    except (AnswersError, OSError) as error:
+        pytest.fail(str(error), pytrace=False)
 
 
 SEED = pytest.StashKey[int]()

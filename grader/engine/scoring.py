@@ -32,7 +32,8 @@ def score_submission(rubric: Rubric, plan: GradingPlan, sub_id: str, records: li
         mine = [r for r in records if r["activity"] == activity.id]
         activities.append(score_activity(activity, plan, mine))
     total = round_points(sum(a.score for a in activities))
-    maximum = round_points(sum(a.max for a in activities))
+    bonus = {a.id for a in rubric.activities if a.is_bonus}
+    maximum = round_points(sum(a.max for a in activities if a.id not in bonus))
     messages = [] if finished else ["grading of this submission did not finish; its results are incomplete"]
     return SubmissionResult(sub_id, "graded" if finished else "error", total, maximum, messages, activities)
 

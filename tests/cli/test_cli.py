@@ -38,7 +38,7 @@ def test_grade_writes_results_gradebook_and_reports(small_class, tmp_path):
     assert done.returncode == ExitCode.OK, done.stderr
     rows = {row["id"]: row for row in csv.DictReader((tmp_path / "gradebook.csv").open())}
     assert set(rows) == {"good", "only_card", "zipped"}
-    assert rows["good"]["total"] == rows["good"]["max"]
+    assert float(rows["good"]["total"]) == float(rows["good"]["max"]) + float(rows["good"]["bonus-tens"])  # bonus: over max
     assert rows["only_card"]["total"] == "0"
     results = json.loads((tmp_path / "results.json").read_text())
     only_card = next(s for s in results["submissions"] if s["id"] == "only_card")

@@ -62,3 +62,13 @@ def test_flip_check_error_rates():
     for rate in FLIP_WRONG_RATES.values():
         assert check.power_against(rate) >= POWER
     assert RateCheck(2 / 3, FLIP_SAMPLES * 97 // 100).power_against(1 / 2) < POWER
+
+
+def test_simulation_check_error_rates():
+    from grader.suites.test_a11b_simulation import GAMES, WIN_RATE_HIGH, WIN_RATE_LOW
+
+    check = RateCheck(WIN_RATE_LOW, GAMES, WIN_RATE_HIGH)
+    assert (check.band.low, check.band.high) == (1, 34)
+    assert check.false_failure_bound() <= FALSE_FAILURE
+    assert check.power_against(0.0) >= POWER and check.power_against(0.8932) >= POWER
+    assert min(RateCheck(WIN_RATE_LOW, GAMES - 10, WIN_RATE_HIGH).power_against(r) for r in (0.0, 0.8932)) < POWER

@@ -54,7 +54,8 @@ def scores_below_max(results, sub_id: str) -> set[str]:
 
 def test_the_reference_gets_full_marks(graded):
     correct = graded.submission("correct")
-    assert correct.total == correct.max and all(a.status == "graded" for a in correct.activities)
+    assert all(a.status == "graded" and a.score == a.max for a in correct.activities)
+    assert correct.total == correct.max + 6  # the bonus adds to the total, not to the maximum
 
 
 @pytest.mark.parametrize("name", list(WRONG))
@@ -75,4 +76,4 @@ def test_the_reference_gets_full_marks_with_20_different_seeds(tmp_path):
         work.mkdir()
         results = grade_class(root, work, base_seed=seed)
         ref = results.submission("ref")
-        assert ref.total == ref.max, (seed, [(a.id, t.name, t.message) for a in ref.activities for t in a.tests if t.outcome != "passed"])
+        assert all(a.score == a.max for a in ref.activities), (seed, [(a.id, t.name, t.message) for a in ref.activities for t in a.tests if t.outcome != "passed"])
