@@ -1,6 +1,7 @@
 """Benchmark: grade a class of N submissions on A1 + A2 and print where the time goes.
 
     python bench/grade_class.py [N]        (default N = 200)
+    python bench/grade_class.py N --full   every activity on N copies of the reference
 
 Prints submissions per second and seconds per submission for the sandboxed grader, the same
 suites run in-process against the same files (the unsafe way: student code imported into the
@@ -28,20 +29,21 @@ UNSAFE_SHARD = [sys.executable, str(ROOT / "bench" / "inprocess_shard.py")]
 SOURCES = [ROOT / "reference"] + sorted(p for p in (ROOT / "examples" / "class").iterdir() if p.is_dir())
 
 
-def build_class(root: Path, n: int) -> list[Path]:
+def build_class(root: Path, n: int, names: tuple[str, ...] = ("card.py", "deck.py")) -> list[Path]:
     folders = []
     for i in range(n):
         source = SOURCES[i % len(SOURCES)]
         folder = root / f"s{i:04d}"
         folder.mkdir()
-        for name in ("card.py", "deck.py"):
+        for name in names:
             if (source / name).exists():
                 shutil.copyfile(source / name, folder / name)
         folders.append(folder)
     return folders
 
 
-def timed_grade(rubric, root: Path, scratch: Path, shard_command: list[str] | None = None):
+def timed_grade(rubric, root: Path, scratch: Path, shard_command: list[str] | None = None,
+                activities: tuple[str, ...] = ()):
     """Grade the class with the real pipeline; optionally with another shard program."""
     saved = batch.SHARD_COMMAND
     if shard_command:
@@ -50,7 +52,7 @@ def timed_grade(rubric, root: Path, scratch: Path, shard_command: list[str] | No
         work = Path(tempfile.mkdtemp(dir=scratch))
         found = find_submissions(root, work)
         started = time.perf_counter()
-        results = grade(rubric, found, GradeOptions(), work)
+        results = grade(rubric, found, GradeOptions(only_activities=list(activities)), work)
         return results, time.perf_counter() - started
     finally:
         batch.SHARD_COMMAND = saved
@@ -78,15 +80,35 @@ def sandbox_costs() -> tuple[float, float]:
     return sorted(starts)[len(starts) // 2], trip
 
 
+def full_lab(rubric, n: int) -> None:
+    """Every activity, on n copies of the reference: what a whole class costs today."""
+    names = tuple(p.name for p in (ROOT / "reference").iterdir() if p.suffix in (".py", ".yaml") and p.name != "__init__.py")
+    with tempfile.TemporaryDirectory() as scratch:
+        root = Path(scratch) / "class"
+        root.mkdir()
+        for i in range(n):
+            folder = root / f"s{i:04d}"
+            folder.mkdir()
+            for name in names:
+                shutil.copyfile(ROOT / "reference" / name, folder / name)
+        results, seconds = timed_grade(rubric, root, Path(scratch))
+    tests = sum(len(a.tests) for s in results.submissions for a in s.activities)
+    print(f"full lab: {n} reference submissions, {len(rubric.activities)} activities, {tests} test runs")
+    print(f"sandboxed: {seconds:.2f} s wall, {seconds / n:.2f} s per submission")
+
+
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     rubric = load_rubric()
+    if "--full" in sys.argv:
+        full_lab(rubric, n)
+        return
     with tempfile.TemporaryDirectory() as scratch:
         root = Path(scratch) / "class"
         root.mkdir()
         build_class(root, n)
-        results, sandboxed = timed_grade(rubric, root, Path(scratch))
-        unsafe, baseline = timed_grade(rubric, root, Path(scratch), UNSAFE_SHARD)
+        results, sandboxed = timed_grade(rubric, root, Path(scratch), activities=("A1", "A2"))
+        unsafe, baseline = timed_grade(rubric, root, Path(scratch), UNSAFE_SHARD, activities=("A1", "A2"))
     same = [s.total for s in results.submissions] == [s.total for s in unsafe.submissions]
     tests = sum(len(a.tests) for s in results.submissions for a in s.activities)
     start, trip = sandbox_costs()

@@ -31,9 +31,13 @@ def to_wire(value: Any) -> Any:
     return value
 
 
+PLAIN = (int, str, float, bool, type(None))
+
+
 def from_wire(data: Any, link: WorkerLink, label: str) -> Any:
-    if isinstance(data, list):
-        return [from_wire(item, link, f"{label}[{i}]") for i, item in enumerate(data)]
+    if type(data) is list:
+        # Plain items come back as they are; a label is only worth building for a handle.
+        return [item if type(item) in PLAIN else from_wire(item, link, f"{label}[{i}]") for i, item in enumerate(data)]
     if isinstance(data, dict):
         if "$handle" in data:
             return Remote(link, data["$handle"], data.get("type", "object"), label)
