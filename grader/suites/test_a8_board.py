@@ -30,6 +30,8 @@ def test_board_itself_cannot_be_created(student):
 def test_size_is_the_number_of_places(student):
     board = probe(student, 5)
     expect(board.size(), 5, f"{board.label}.size()", "size() is the number of places, empty or not: len(self.cards).")
+    plant(student, board, ["As", "_", "_", "2s", "_"], ELEVENS_VALUES)
+    expect(board.size(), 5, f"{board.label}.size()", "size() counts empty places too: it is len(self.cards).")
 
 
 def test_a_new_board_deals_a_card_into_every_place(student):

@@ -13,6 +13,13 @@ WRONG = {
     "won_when_the_board_is_empty": ("board.py", {
         "        return self.deck.is_empty() and self.is_empty()\n": "        return self.is_empty()\n"}, "A8"),
     "board_is_not_abstract": ("board.py", {"class Board(ABC):": "class Board:", "    @abstractmethod\n": ""}, "A8"),
+    "size_is_the_cards_dealt": ("board.py", {"        return len(self.cards)\n": "        return len([c for c in self.cards if c is not None])\n"}, "A8"),
+    "deal_always_fills_place_0": ("board.py", {"        self.cards[k] = self.deck.deal()\n": "        self.cards[0] = self.deck.deal()\n"}, "A8"),
+    "deck_size_counts_dealt_cards_too": ("board.py", {"        return self.deck.size()\n": "        return len(self.deck.cards)\n"}, "A8"),
+    "card_at_off_by_one": ("board.py", {"        return self.cards[k]\n": "        return self.cards[k - 1]\n"}, "A8"),
+    "replace_only_the_first": ("board.py", {"        for k in selected:\n": "        for k in selected[:1]:\n"}, "A8"),
+    "is_empty_with_any": ("board.py", {"        return all(card is None for card in self.cards)\n": "        return any(card is None for card in self.cards)\n"}, "A8"),
+    "new_game_does_not_deal": ("board.py", {"        self.deck.shuffle()\n        self._deal_my_cards()\n": "        self.deck.shuffle()\n"}, "A8"),
     # A9: ElevensBoard rules
     "any_three_faces_are_legal": ("elevens_board.py", {
         "        if len(selected) == 3:\n            return bool(self.find_jqk(selected))\n":
@@ -25,13 +32,21 @@ WRONG = {
         "                    return [first, second]\n": "                    return [selected.index(first), selected.index(second)]\n"}, "A11"),
     "play_does_not_refill": ("elevens_board.py", {
         "            self.replace_selected_cards(pair)\n": "            for k in pair:\n                self.cards[k] = None\n"}, "A11"),
+    "find_jqk_returns_ranks": ("elevens_board.py", {
+        '            return [found["jack"], found["queen"], found["king"]]\n': '            return ["jack", "queen", "king"]\n'}, "A11"),
     # A10: Thirteens
     "a_lone_king_is_not_legal": ("thirteens_board.py", {
         "            return bool(self.find_king(selected))\n": "            return False\n"}, "A10"),
+    "another_play_ignores_kings": ("thirteens_board.py", {
+        "        return bool(self.find_pair_sum13(on_board) or self.find_king(on_board))\n":
+        "        return bool(self.find_pair_sum13(on_board))\n"}, "A10"),
     # bonus: Tens
     "any_four_faces_are_a_quartet": ("tens_board.py", {
         "            if len(by_rank.get(rank, [])) == 4:\n                return by_rank[rank]\n":
         "            pass\n        faces = [k for ks in by_rank.values() for k in ks]\n        if len(faces) == 4:\n            return faces\n"}, "bonus-tens"),
+    "another_play_ignores_quartets": ("tens_board.py", {
+        "        return bool(self.find_pair_sum10(on_board) or self.find_quartet(on_board))\n":
+        "        return bool(self.find_pair_sum10(on_board))\n"}, "bonus-tens"),
     # A11b: simulation
     "no_new_game": ("elevens_simulation.py", {"    board.new_game()\n": ""}, "A11b"),
     "counts_the_games_lost": ("elevens_simulation.py", {"    return board.game_is_won()\n": "    return not board.game_is_won()\n"}, "A11b"),
