@@ -23,7 +23,8 @@ from grader.engine import plugin  # noqa: E402
 from grader.engine.shard import pytest_arguments  # noqa: E402
 from grader.sandbox import StudentError, StudentLoadError  # noqa: E402
 from sandbox_runtime import names  # noqa: E402
-from sandbox_runtime.operations import Worker, describe  # noqa: E402
+from sandbox_runtime.failures import describe  # noqa: E402
+from sandbox_runtime.operations import Worker  # noqa: E402
 
 
 class InProcessLink:

@@ -36,6 +36,9 @@ class TestPoints:
     test: str
     points: float
     visibility: str = "public"
+    # A gate: when any run of this test fails, the whole activity scores 0. Activity 5 uses it:
+    # a tester that rejects a correct Deck has not earned points for rejecting wrong ones.
+    gate: bool = False
 
     def matches(self, test_name: str) -> bool:
         return fnmatch.fnmatchcase(test_name, self.test)
@@ -68,7 +71,8 @@ class Activity:
     def modules(self) -> list[str]:
         """Modules the sandbox imports: stand-ins first, so a student file can use them; the
         harness last, so an error in the student's file is reported as theirs."""
-        return [name[:-3] for name in (*self.stand_ins, *self.files, *self.harness) if name.endswith(".py")]
+        names = (*self.stand_ins, *self.files, *self.harness)
+        return [name[:-3] for name in names if name.endswith(".py") and "|" not in name]
 
     def points_for(self, test_name: str) -> TestPoints | None:
         return next((t for t in self.tests if t.matches(test_name)), None)
@@ -142,17 +146,26 @@ def _parse_activity(raw, where: str) -> Activity:
 
 def _parse_test(raw, where: str) -> TestPoints:
     _expect(isinstance(raw, dict) and "test" in raw and "points" in raw, where, "needs `test` and `points`", "write `- {test: test_name, points: 2}`")
-    points = raw["points"]
-    _expect(isinstance(points, (int, float)) and not isinstance(points, bool) and points > 0, f"{where}.points", f"{points!r} is not a positive number", "give each test a positive number of points")
+    unknown = set(raw) - {"test", "points", "visibility", "gate"}
+    _expect(not unknown, where, f"has unknown keys {sorted(unknown)}", "use only test, points, visibility and gate")
+    points, gate = raw["points"], raw.get("gate", False) is True
+    # A gate may be worth 0: passing it earns nothing by itself, failing it costs everything.
+    _expect(isinstance(points, (int, float)) and not isinstance(points, bool) and (points > 0 or (gate and points == 0)),
+            f"{where}.points", f"{points!r} is not a positive number", "give each test a positive number of points (a gate may have 0)")
     visibility = raw.get("visibility", "public")
     _expect(visibility in VISIBILITIES, f"{where}.visibility", f"{visibility!r} is not one of {VISIBILITIES}", "use public (students see it in `grader check`) or hidden")
-    return TestPoints(test=str(raw["test"]), points=float(points), visibility=visibility)
+    gate = raw.get("gate", False)
+    _expect(isinstance(gate, bool), f"{where}.gate", f"{gate!r} is not true or false", "write `gate: true` or leave it out")
+    return TestPoints(test=str(raw["test"]), points=float(points), visibility=visibility, gate=gate)
 
 
 def _file_list(raw, where: str) -> tuple[str, ...]:
     _expect(isinstance(raw, list), where, "must be a list", "write it as [card.py, deck.py]")
-    for name in raw:
-        _expect(isinstance(name, str) and bool(FILE_NAME.match(name)), where, f"{name!r} is not a lower-case .py or .yaml file name", "use names like card.py")
+    for entry in raw:
+        # "deck_tester.py|test_deck.py": either file (or both) will do.
+        for name in (entry.split("|") if isinstance(entry, str) else [entry]):
+            _expect(isinstance(name, str) and bool(FILE_NAME.match(name)), where,
+                    f"{name!r} is not a lower-case .py or .yaml file name", "use names like card.py")
     return tuple(raw)
 
 

@@ -1,7 +1,7 @@
 """Activity 5: a systematic tester for Deck, small decks first. Stops at the first wrong answer.
 
 A 1-card deck, then a 2-card deck (which may deal its cards in either order), then shuffles of a
-full deck. Each check says what it called and what came back.
+full deck, then a check that shuffling a 3-card deck reaches all six of its orders. Each check says what it called and what came back.
 """
 
 from deck import Deck
@@ -60,8 +60,22 @@ def test_shuffle() -> None:
     check_empty(deck)
 
 
+def test_shuffle_reaches_every_order() -> None:
+    # A 3-card deck has 6 orders; a correct shuffle misses one of them in 600 shuffles with
+    # probability below 6 * (5/6)**600, about 1e-47. A shuffle that never moves some card, or
+    # never swaps a card with itself, never reaches some orders at all.
+    # A new deck each time: each one is shuffled once, from the same starting order. (Shuffling
+    # one deck again and again can wander into every order even when a single shuffle cannot.)
+    seen = set()
+    for _ in range(600):
+        deck = Deck(["a", "b", "c"], ["spades"], [1, 2, 3])
+        seen.add(tuple(card.rank() for card in deck.cards))
+    assert len(seen) == 6, f"600 shuffles of a 3-card deck reached only {len(seen)} of its 6 orders"
+
+
 if __name__ == "__main__":
     test_1_card_deck()
     test_2_card_deck()
     test_shuffle()
+    test_shuffle_reaches_every_order()
     print("All tests passed!")

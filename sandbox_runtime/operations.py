@@ -5,9 +5,10 @@ Requests name their target either as a module (``{"module": "deck"}``) or as a h
 """
 
 import sys
-import traceback
 
 from sandbox_runtime import names
+from sandbox_runtime.failures import describe
+from sandbox_runtime.testers import run_tester
 from sandbox_runtime.values import Handles, decode, encode
 
 
@@ -28,6 +29,8 @@ class Worker:
             return {"ok": [self.answer(call) for call in request["calls"]]}
         if op == "repeat":
             return {"ok": [self.answer(request["call"]) for _ in range(request["times"])]}
+        if op == "run_tester":
+            return {"ok": run_tester(request["file"], self.staging_dir)}
         if op == "sample":
             try:
                 return {"ok": self.sample(request)}
@@ -90,17 +93,3 @@ def _start(step: list, target, args: list, result):
     if step[0] == "self":
         return target
     raise ValueError(f"unknown observation {step!r}")
-
-
-def describe(exc: BaseException, staging_dir: str) -> dict:
-    """An exception as data, with only the frames that belong to files in the sandbox folder."""
-    frames = []
-    for frame in traceback.extract_tb(exc.__traceback__):
-        if frame.filename.startswith(staging_dir):
-            name = frame.filename[len(staging_dir):].lstrip("/")
-            frames.append({"file": name, "line": frame.lineno, "function": frame.name, "code": frame.line or ""})
-    try:
-        message = str(exc)[:2000]
-    except BaseException:  # noqa: BLE001 - a student's exception may break its own __str__
-        message = "(the error's message could not be shown)"
-    return {"type": type(exc).__name__, "message": message, "frames": frames[-8:]}

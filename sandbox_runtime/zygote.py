@@ -15,7 +15,8 @@ import sys
 
 from sandbox_runtime import names, wire
 from sandbox_runtime.limits import apply_limits
-from sandbox_runtime.operations import Worker, describe
+from sandbox_runtime.failures import describe
+from sandbox_runtime.operations import Worker
 
 
 def main(cmd_fd: int, reply_fd: int, staging_dir: str, limits: dict) -> None:

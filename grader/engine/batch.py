@@ -51,8 +51,11 @@ def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, 
     records = records_by_submission(reports)
     results: dict[str, SubmissionResult] = {}
     for shard in running:
+        trouble = _shard_trouble(shard)
         for sub in shard.plan.submissions:
             results[sub.id] = score_submission(rubric, shard.plan, sub.id, records.get(sub.id, []), sub.id in finished)
+            if trouble:
+                results[sub.id].messages.append(trouble)
     for s in submissions:
         if s.problem:
             results[s.id] = SubmissionResult(s.id, "error", 0.0, rubric.max_points, [s.problem])
@@ -94,6 +97,21 @@ def _start_shard(rubric: Rubric, plans, options: GradeOptions, work: Path, index
     # Every submission has its own budget; the shard as a whole gets the sum plus start-up.
     deadline = time.monotonic() + 30 + options.submission_seconds * 1.5 * len(plans)
     return RunningShard(plan, process, report, progress, deadline)
+
+
+def _shard_trouble(shard: RunningShard) -> str:
+    """What went wrong in the grader itself (not in student code), for the results; "" if nothing.
+
+    pytest exits 0 (all passed) or 1 (some failed) after a normal run; anything else (a suite
+    that failed to import, an internal error, a kill) is the grader's fault, and the end of the
+    shard's log is the teacher's best clue.
+    """
+    code = shard.process.returncode
+    if code in (0, 1):
+        return ""
+    log = shard.report.with_name(shard.report.name.replace("report-", "shard-").replace(".json", ".log"))
+    tail = log.read_text(encoding="utf-8", errors="replace").strip().splitlines()[-6:] if log.exists() else []
+    return f"the grader's own test process ended with code {code}: " + " | ".join(tail)
 
 
 def _watch(running: list[RunningShard], options: GradeOptions, on_done: Callable[[str], None]) -> set[str]:

@@ -58,11 +58,13 @@ def plan_submission(rubric: Rubric, submission_id: str, folder: Path) -> Submiss
     plan = SubmissionPlan(id=submission_id, folder=str(folder))
     present = {p.name: p for p in folder.iterdir() if p.is_file()} if folder.is_dir() else {}
     for activity in rubric.activities:
-        missing = [name for name in activity.files if name not in present]
+        # An entry "a.py|b.py" is satisfied by either file; every one present is used.
+        missing = [entry.split("|")[0] for entry in activity.files if not any(n in present for n in entry.split("|"))]
         if missing:
             plan.notes[activity.id] = _missing_note(missing, present)
             continue
-        files = {name: str(present[name].resolve()) for name in activity.files}
+        wanted = [name for entry in activity.files for name in entry.split("|") if name in present]
+        files = {name: str(present[name].resolve()) for name in wanted}
         files.update({name: str(asset_path("reference", name)) for name in activity.stand_ins})
         files.update({name: str(asset_path("harness", name)) for name in activity.harness})
         plan.activities[activity.id] = ActivityPlan(

@@ -20,6 +20,7 @@ from grader.answers import AnswersError, load_answers
 from grader.engine.outcomes import classify
 from grader.engine.plan import GradingPlan
 from grader.engine.seeds import test_seed
+from grader.own_tests import OwnTests
 from grader.rubric import load_rubric
 from grader.sandbox import Limits, SandboxSession, Student, StudentLoadError
 
@@ -37,6 +38,9 @@ class GradingState:
         self.session: SandboxSession | None = None
         self.started: dict[str, float] = {}
         self.last_item_of: dict[str, str] = {}
+        # (submission, activity) whose gate test failed: their other tests cannot score, so they
+        # are skipped rather than run (a tester that hangs would otherwise time out on each).
+        self.closed_gates: set[tuple[str, str]] = set()
 
     def session_for(self, submission_id: str, activity_id: str) -> SandboxSession:
         key = (submission_id, activity_id)
@@ -76,7 +80,7 @@ def activity_of(state: GradingState, module_path: str):
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     state = metafunc.config.stash.get(STATE, None)
-    if state is None or not {"student", "answers"} & set(metafunc.fixturenames):
+    if state is None or not {"student", "answers", "own_tests"} & set(metafunc.fixturenames):
         return
     activity = activity_of(state, metafunc.module.__file__)
     ids = [] if activity is None else [s.id for s in state.plan.submissions if activity.id in s.activities]
@@ -171,6 +175,20 @@ def answers(request: pytest.FixtureRequest, submission_id: str) -> dict:
         pytest.fail(str(error), pytrace=False)
 
 
+@pytest.fixture
+def own_tests(request: pytest.FixtureRequest, submission_id: str) -> OwnTests:
+    """The student's own tester files for this activity (Activity 5), to run against any class."""
+    state: GradingState = request.config.stash[STATE]
+    item = request.node
+    activity_id = _activity(state, item)
+    if (submission_id, activity_id) in state.closed_gates:
+        pytest.skip("not run: your tester rejected a correct class, so this activity scores 0")
+    seed = test_seed(state.plan.base_seed, activity_id, _test_key(item))
+    item.stash[SEED] = seed
+    activity = state.submissions[submission_id].activities[activity_id]
+    return OwnTests({name: Path(path) for name, path in activity.files.items()}, seed, state.limits)
+
+
 SEED = pytest.StashKey[int]()
 OUTPUT = pytest.StashKey[str]()
 BUDGET_SPENT = pytest.StashKey[bool]()
@@ -192,6 +210,9 @@ def pytest_json_runtest_metadata(item: pytest.Item, call: pytest.CallInfo) -> di
     })
     if call.excinfo is not None and result["outcome"] == "passed":
         result["outcome"], result["message"] = classify(call.excinfo.value, budget=item.stash.get(BUDGET_SPENT, False))
+        entry = state.rubric.activity(result["activity"]).points_for(item.originalname)
+        if entry is not None and entry.gate and result["outcome"] != "skipped":
+            state.closed_gates.add((result["submission"], result["activity"]))
         result["load_error"] = isinstance(call.excinfo.value, StudentLoadError)
     result["seed"] = item.stash.get(SEED, None)
     if call.when == "teardown":

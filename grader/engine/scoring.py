@@ -45,9 +45,10 @@ def score_activity(activity: Activity, plan: GradingPlan, records: list[dict]) -
     for _, entry in matched:
         runs_per_entry[entry.test] += 1
     tests, score = [], 0.0
+    gate_closed = any(entry.gate and record["outcome"] != "passed" for record, entry in matched)
     for record, entry in matched:
         share = entry.points / runs_per_entry[entry.test]
-        earned = share if record["outcome"] == "passed" else 0.0
+        earned = share if record["outcome"] == "passed" and not gate_closed else 0.0
         score += earned
         tests.append(TestResult(record["name"], record["outcome"], round_points(earned), round_points(share),
                                 record.get("message", ""), record.get("seed"), record.get("output", ""), entry.visibility))
@@ -57,6 +58,10 @@ def score_activity(activity: Activity, plan: GradingPlan, records: list[dict]) -
     hidden = [e for e in activity.tests if e.visibility not in plan.visibility]
     load_failed = bool(records) and all(r.get("load_error") for r in records)
     note = records[0]["message"] if load_failed else ""
+    if gate_closed:
+        gate_names = sorted({e.test for r, e in matched if e.gate and r["outcome"] != "passed"})
+        note = (f"this activity scores 0 because {', '.join(gate_names)} failed: "
+                "the other tests only count once that one passes")
     if meant and not records:
         # Never a silent 0: a test file the engine did not collect is the grader's fault.
         note = ("none of this activity's tests ran, so it has no score; unless grading was interrupted "

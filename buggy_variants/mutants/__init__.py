@@ -1,0 +1,1 @@
+"""Curated mutants of the reference deck.py and card.py; see index.yaml."""

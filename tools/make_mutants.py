@@ -1,0 +1,190 @@
+"""Regenerate the curated mutants of the reference Deck and Card (buggy_variants/mutants/).
+
+    pip install mutmut==2.4.5        # the pinned mutation engine (not needed to grade)
+    python tools/make_mutants.py
+
+Two sources of mutants:
+
+- mutmut's operators (numbers, comparisons, assignments, ``and``/``or``, strings), through its
+  library API (``list_mutations`` / ``mutate``), version pinned above;
+- three operators of our own that mutmut does not have, applied to the source text at the
+  positions the ``ast`` module reports so the rest of the file stays byte for byte the same:
+  *moved statement* (two neighbouring statements of a body swapped), *reversed comparison*
+  (``<`` for ``>=``, ``>`` for ``<=`` and back) and *loop that never runs* (``range(0)``).
+
+Each mutant is then run, in a child process with a time limit, through a fixed battery of
+observations (decks of 1, 2, 6 and 52 cards: sizes, is_empty, every card dealt, dealing past the
+end, the order after seeded shuffles; cards: accessors, matches against one-difference cards,
+str). A mutant that nobody could tell from the reference that way is marked *equivalent*; one
+that hangs is marked *hangs*; both are left out of every score. Mutants of the Java-style alias
+lines and of ``Deck.__str__`` / ``Card.__repr__`` are skipped: the lab never asks students to
+test them. The result is ``buggy_variants/mutants/index.yaml`` plus one file per mutant.
+"""
+
+import ast
+import difflib
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "buggy_variants" / "mutants"
+SKIP_LINES = ("isEmpty = ", "toString = ", "pointValue = ")
+SKIP_FUNCTIONS = {("deck.py", "__str__"), ("card.py", "__repr__")}
+REVERSED = {ast.Lt: ">=", ast.GtE: "<", ast.Gt: "<=", ast.LtE: ">"}
+OBSERVER = r'''
+import json, random, sys
+sys.path.insert(0, ".")
+out = {}
+def safe(f):
+    try:
+        return f()
+    except BaseException as e:
+        return "raised " + type(e).__name__
+if sys.argv[1] == "deck.py":
+    from deck import Deck
+    R = ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"]
+    S = ["spades", "hearts", "diamonds", "clubs"]
+    V = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0]
+    cases = {"1": (["ace"], ["hearts"], [1]), "2": (["ace", "king"], ["hearts"], [1, 13]),
+             "6": (["A", "B", "C"], ["G", "L"], [2, 1, 6]), "52": (R, S, V)}
+    for name, args in cases.items():
+        for seed in (1, 2):
+            random.seed(seed)
+            def run():
+                d = Deck(*args)
+                seen = [len(d.cards), [str(c) for c in d.cards]]
+                for _ in range(len(d.cards) + 3):
+                    seen.append([d.size(), d.is_empty(), str(safe(d.deal))])
+                for _ in range(2):
+                    d.shuffle()
+                    seen.append([d.size(), d.is_empty(), [str(c) for c in d.cards]])
+                d.deal(); d.deal(); d.shuffle()
+                seen.append([d.size(), d.is_empty()])
+                return seen
+            out[name + "/" + str(seed)] = safe(run)
+else:
+    from card import Card
+    base = ("ace", "hearts", 1)
+    others = [base, ("king", "hearts", 1), ("ace", "spades", 1), ("ace", "hearts", 2), ("7", "clubs", 12)]
+    def run():
+        c = Card(*base)
+        return [c.rank(), c.suit(), c.point_value(), str(c)] + [c.matches(Card(*o)) for o in others]
+    out["card"] = safe(run)
+    out["other"] = safe(lambda: [Card("7", "clubs", 12).rank(), Card("7", "clubs", 12).suit(), Card("7", "clubs", 12).point_value()])
+print(json.dumps(out, default=str))
+'''
+
+
+def mutmut_mutants(name: str, source: str) -> list[tuple[str, str]]:
+    from mutmut import Context, list_mutations, mutate
+
+    found = []
+    for mutation in list_mutations(Context(source=source, filename=name)):
+        mutated, _ = mutate(Context(source=source, mutation_id=mutation, filename=name))
+        found.append(("mutmut", mutated))
+    return found
+
+
+def _offsets(source: str) -> list[int]:
+    starts, total = [], 0
+    for line in source.splitlines(keepends=True):
+        starts.append(total)
+        total += len(line)
+    return starts
+
+
+def own_mutants(source: str) -> list[tuple[str, str]]:
+    tree, starts = ast.parse(source), _offsets(source)
+
+    def at(line: int, col: int) -> int:
+        return starts[line - 1] + col
+
+    found = []
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, (ast.FunctionDef, ast.For, ast.If, ast.While)) and isinstance(body, list):
+            for first, second in zip(body, body[1:]):
+                if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                    continue  # a docstring
+                a = (at(first.lineno, 0), at(first.end_lineno, 0) + len(source.splitlines(True)[first.end_lineno - 1]))
+                b = (at(second.lineno, 0), at(second.end_lineno, 0) + len(source.splitlines(True)[second.end_lineno - 1]))
+                swapped = source[:a[0]] + source[b[0]:b[1]] + source[a[0]:a[1]] + source[b[1]:]
+                found.append(("moved statement", swapped))
+        if isinstance(node, ast.Compare):
+            for op, right in zip(node.ops, node.comparators):
+                if type(op) in REVERSED:
+                    left_end = at(node.left.end_lineno, node.left.end_col_offset)
+                    right_start = at(right.lineno, right.col_offset)
+                    found.append(("reversed comparison", source[:left_end] + f" {REVERSED[type(op)]} " + source[right_start:]))
+        if isinstance(node, ast.For) and isinstance(node.iter, ast.Call) and getattr(node.iter.func, "id", "") == "range":
+            start, end = at(node.iter.lineno, node.iter.col_offset), at(node.iter.end_lineno, node.iter.end_col_offset)
+            found.append(("loop that never runs", source[:start] + "range(0)" + source[end:]))
+    return found
+
+
+def function_of(source: str, changed_line: int) -> str:
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef) and node.lineno <= changed_line <= node.end_lineno:
+            return node.name
+    return "(class body)"
+
+
+def observe(name: str, source: str, folder: Path) -> str:
+    shutil.copyfile(ROOT / "reference" / "card.py", folder / "card.py")
+    (folder / name).write_text(source, encoding="utf-8")
+    try:
+        done = subprocess.run([sys.executable, "-S", "-c", OBSERVER, name], cwd=folder, capture_output=True, text=True, timeout=10)
+    except subprocess.TimeoutExpired:
+        return "hangs"
+    return done.stdout.strip() or "crashed: " + done.stderr.strip()[-200:]
+
+
+def main() -> None:
+    if OUT.exists():
+        shutil.rmtree(OUT)
+    OUT.mkdir(parents=True)
+    index = []
+    for name in ("deck.py", "card.py"):
+        source = (ROOT / "reference" / name).read_text(encoding="utf-8")
+        with tempfile.TemporaryDirectory() as scratch:
+            expected = observe(name, source, Path(scratch))
+        seen = set()
+        for origin, mutated in mutmut_mutants(name, source) + own_mutants(source):
+            if mutated == source or mutated in seen:
+                continue
+            seen.add(mutated)
+            diff = [line for line in difflib.unified_diff(source.splitlines(), mutated.splitlines(), lineterm="", n=0)
+                    if line[:1] in "+-" and line[:3] not in ("+++", "---")]
+            changed = next(i for i, (a, b) in enumerate(zip(source.splitlines() + [""], mutated.splitlines() + [""]), 1) if a != b)
+            function = function_of(source, changed)
+            if any(skip in line for line in diff for skip in SKIP_LINES) or (name, function) in SKIP_FUNCTIONS:
+                continue
+            try:
+                compile(mutated, name, "exec")
+            except SyntaxError:
+                continue
+            with tempfile.TemporaryDirectory() as scratch:
+                got = observe(name, mutated, Path(scratch))
+            status = "hangs" if got == "hangs" else "equivalent" if got == expected else "live"
+            mutant_id = f"{name[:-3]}-{len([m for m in index if m['file'] == name]) + 1:03d}"
+            (OUT / f"{mutant_id}.py").write_text(mutated, encoding="utf-8")
+            index.append({"id": mutant_id, "file": name, "method": "constructor" if function == "__init__" else function,
+                          "origin": origin, "status": status, "diff": diff})
+            print(f"{mutant_id:10} {status:10} {origin:20} {function}")
+    header = ("# Generated by tools/make_mutants.py (mutmut 2.4.5 + our own operators); do not edit by hand.\n"
+              "# status: live (scored), equivalent (behaves exactly like the reference on every observation:\n"
+              "# left out), hangs (left out: a tester cannot be blamed for waiting).\n")
+    (OUT / "index.yaml").write_text(header + yaml.safe_dump(index, sort_keys=False, allow_unicode=True, width=200), encoding="utf-8")
+    (OUT / "__init__.py").write_text('"""Curated mutants of the reference deck.py and card.py; see index.yaml."""\n', encoding="utf-8")
+    live = sum(m["status"] == "live" for m in index)
+    print(f"{len(index)} mutants: {live} live, {len(index) - live} left out")
+
+
+if __name__ == "__main__":
+    main()
