@@ -7,9 +7,11 @@ from pathlib import Path
 
 import click
 
-from grader.console import print_check, print_summary, progress_bar
+from grader.console import print_check, print_diagnosis, print_summary, progress_bar
+from grader.diagnosis import diagnose_deck
 from grader.engine.batch import GradeOptions, grade
 from grader.exitcodes import ExitCode
+from grader.handout import HandoutError, write_handout
 from grader.reporters import reporter_manager
 from grader.rubric import RubricError, load_rubric
 from grader.submissions import Submission, SubmissionsError, find_submissions
@@ -66,11 +68,39 @@ def check_command(folder: Path, require_all: bool, rubric: Path | None, base_see
         results = grade(rubric_data, [submission], options, Path(scratch))
     result = results.submissions[0]
     print_check(result, base_seed)
+    deck_failed = any(t.outcome != "passed" for a in result.activities if a.id in ("A2", "A4") for t in a.tests)
+    if deck_failed and (folder / "deck.py").is_file():
+        click.echo("")
+        print_diagnosis(folder / "deck.py", diagnose_deck((folder / "deck.py").resolve()))
     ran = [t for a in result.activities for t in a.tests]
     all_passed = bool(ran) and all(t.outcome == "passed" for t in ran) and result.status == "graded"
     if require_all and any(a.status != "graded" for a in result.activities):
         all_passed = False
     sys.exit(ExitCode.OK if all_passed else ExitCode.TESTS_FAILED)
+
+
+@main.command("diagnose")
+@click.argument("path", type=click.Path(exists=True, path_type=Path))
+def diagnose_command(path: Path) -> None:
+    """Say what is wrong with a Deck, and why: PATH is a deck.py or a folder holding one."""
+    deck = path / "deck.py" if path.is_dir() else path
+    if not deck.is_file():
+        _fail(ExitCode.BAD_INPUT, f"{path} holds no deck.py. Give the path of a deck.py, or of the folder it is in.")
+    findings = diagnose_deck(deck.resolve())
+    print_diagnosis(deck, findings)
+    sys.exit(ExitCode.TESTS_FAILED if findings else ExitCode.OK)
+
+
+@main.command("handout")
+@click.argument("out", type=click.Path(file_okay=False, path_type=Path))
+def handout_command(out: Path) -> None:
+    """Write the student handout to OUT: starter files and Activity 5's buggy Decks."""
+    try:
+        written = write_handout(out)
+    except HandoutError as exc:
+        _fail(ExitCode.BAD_INPUT, str(exc))
+    click.echo(f"Wrote {len(written)} files to {out}")
+    sys.exit(ExitCode.OK)
 
 
 def _load_rubric(path: Path | None):

@@ -2,6 +2,7 @@
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
@@ -62,3 +63,14 @@ def print_check(result: SubmissionResult, base_seed: int) -> None:
     for message in result.messages:
         console.print(f"[red]{escape(message)}[/]")
     console.print(f"\n[bold]Total (public tests): {result.total:g} / {result.max:g}[/]")
+
+
+def print_diagnosis(deck: Path, findings: list) -> None:
+    if not findings:
+        console.print(f"No problem found in {escape(str(deck))} by the diagnosis probes "
+                      "(constructor, is_empty, deal, shuffle). `grader check` runs the full tests.")
+        return
+    console.print(f"[bold]What looks wrong in {escape(str(deck))}:[/]")
+    for finding in findings:
+        console.print(f"  [red]✗[/] [bold]{escape(finding.method)}[/]: {escape(finding.seen)}")
+        console.print(f"      Likely: {escape(finding.likely)}")
