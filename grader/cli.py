@@ -14,11 +14,14 @@ from grader.exitcodes import ExitCode
 from grader.handout import HandoutError, write_handout
 from grader.reporters import reporter_manager
 from grader.rubric import RubricError, load_rubric
+from grader.sandbox.isolation import detect
 from grader.submissions import Submission, SubmissionsError, find_submissions
 
 rubric_option = click.option("--rubric", type=click.Path(dir_okay=False, path_type=Path), help="Rubric YAML (default: the bundled Elevens rubric).")
 seed_option = click.option("--seed", "base_seed", type=int, default=0, show_default=True, help="Base seed for every randomized test; the same seed gives the same grade.")
 activity_option = click.option("--activity", "activities", multiple=True, help="Only this activity (A1, A2, ...); repeatable.")
+isolation_option = click.option("--isolation", type=click.Choice(["auto", "namespaces", "process"]), default="auto",
+                                show_default=True, help="Sandbox level: the strongest this machine has, or one you name (docs/security.md).")
 test_option = click.option("--test", "tests", multiple=True, help="Only tests whose name matches (a glob is fine); repeatable.")
 
 
@@ -36,10 +39,13 @@ def main() -> None:
 @seed_option
 @activity_option
 @test_option
-def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | None, base_seed: int, activities, tests) -> None:
+@isolation_option
+def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | None, base_seed: int, activities, tests,
+                  isolation: str) -> None:
     """Grade every student folder or .zip in SUBMISSIONS."""
     rubric_data = _load_rubric(rubric)
-    options = GradeOptions(base_seed=base_seed, jobs=jobs, only_activities=list(activities), only_tests=list(tests))
+    options = GradeOptions(base_seed=base_seed, jobs=jobs, only_activities=list(activities), only_tests=list(tests),
+                           isolation=_level(isolation))
     with tempfile.TemporaryDirectory(prefix="elevens-grade-") as scratch:
         found = _find(submissions, Path(scratch))
         with progress_bar(len(found)) as advance:
@@ -57,12 +63,15 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | No
 @seed_option
 @activity_option
 @test_option
-def check_command(folder: Path, require_all: bool, rubric: Path | None, base_seed: int, activities, tests) -> None:
+@isolation_option
+def check_command(folder: Path, require_all: bool, rubric: Path | None, base_seed: int, activities, tests,
+                  isolation: str) -> None:
     """Run the public tests on your own FOLDER (default: the current folder)."""
     rubric_data = _load_rubric(rubric)
     if not folder.is_dir():
         _fail(ExitCode.BAD_INPUT, f"{folder} is not a folder. Run `grader check` inside the folder with your .py files, or give its path.")
-    options = GradeOptions(base_seed=base_seed, jobs=1, visibility=["public"], only_activities=list(activities), only_tests=list(tests))
+    options = GradeOptions(base_seed=base_seed, jobs=1, visibility=["public"], only_activities=list(activities),
+                           only_tests=list(tests), isolation=_level(isolation))
     submission = Submission(folder.resolve().name or "submission", folder.resolve())
     with tempfile.TemporaryDirectory(prefix="elevens-check-") as scratch:
         results = grade(rubric_data, [submission], options, Path(scratch))
@@ -101,6 +110,13 @@ def handout_command(out: Path) -> None:
         _fail(ExitCode.BAD_INPUT, str(exc))
     click.echo(f"Wrote {len(written)} files to {out}")
     sys.exit(ExitCode.OK)
+
+
+def _level(wanted: str) -> str:
+    try:
+        return detect(wanted)
+    except RuntimeError as exc:
+        _fail(ExitCode.USAGE, str(exc))
 
 
 def _load_rubric(path: Path | None):

@@ -8,12 +8,15 @@ The launcher never imports or runs student code: every zygote is forked from the
 right after start-up, so nothing one student does can reach another. It talks to the grader on
 one Unix socket (``SOCK_SEQPACKET``, one JSON request per packet). A "spawn" request carries
 three descriptors (the zygote's command pipe, its reply pipe and its output file); the reply is
-the new zygote's pid. Zygotes are reaped only when the grader asks ("reap"), after it has killed
-their process group, so a pid the grader signals can never have been reused by then.
+the new zygote's pid. The grader ends a sandbox with an "end" request: the launcher kills the
+process groups named and then reaps the zygote, so a pid it signals can never have been reused.
+Every module the sandbox runtime has is imported before the first request, so nothing is read
+from the launcher's folder afterwards (a student could have written to it).
 """
 
 import json
 import os
+import signal
 import socket
 import sys
 
@@ -43,17 +46,33 @@ def main(socket_fd: int) -> None:
                 finally:
                     os._exit(70)
             reply = {"pid": pid}
-        elif request.get("op") == "reap":
-            try:
-                os.waitpid(int(request["pid"]), 0)
-                reply = {"reaped": True}
-            except ChildProcessError:
-                reply = {"reaped": False}
+        elif request.get("op") == "end":
+            reply = end(request.get("kill", []), request.get("reap"))
         else:
             reply = {"error": f"unknown request {request.get('op')!r}"}
         for fd in fds:
             os.close(fd)
         channel.send(json.dumps(reply).encode())
+
+
+def end(groups: list, reap) -> dict:
+    """Kill these process groups (a zygote's, its workers'), then collect the zygote if asked.
+
+    Done here rather than by the grader because the launcher may run in its own PID namespace,
+    where these numbers mean something and the grader's would not.
+    """
+    for group in groups:
+        try:
+            os.killpg(int(group), signal.SIGKILL)
+        except OSError:
+            pass
+    if reap is None:
+        return {"ended": True}
+    try:
+        os.waitpid(int(reap), 0)
+        return {"ended": True, "reaped": True}
+    except ChildProcessError:
+        return {"ended": True, "reaped": False}
 
 
 def become_zygote(request: dict, fds: list[int]) -> None:

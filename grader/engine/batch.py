@@ -19,6 +19,7 @@ from grader.engine.plan import GradingPlan, plan_submission
 from grader.engine.scoring import records_by_submission, score_submission
 from grader.results import ClassResults, SubmissionResult
 from grader.rubric import Rubric
+from grader.sandbox.isolation import detect
 from grader.submissions import Submission
 
 # How a shard is started. A module constant so that bench/ can swap in its unsafe baseline.
@@ -34,14 +35,16 @@ class GradeOptions:
     only_activities: list[str] = field(default_factory=list)
     submission_seconds: float = 120.0
     limits: dict = field(default_factory=dict)
+    isolation: str = "auto"  # auto | namespaces | process (grader/sandbox/isolation.py)
 
 
 def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, work: Path,
           on_done: Callable[[str], None] = lambda sub_id: None) -> ClassResults:
+    level = detect(options.isolation)  # once, here, so every shard uses and reports the same
     plans = [plan_submission(rubric, s.id, s.folder) for s in submissions if not s.problem]
     jobs = max(1, min(options.jobs or os.cpu_count() or 1, len(plans) or 1))
     shards = [plans[i::jobs] for i in range(jobs)]
-    running = [_start_shard(rubric, shard, options, work, i) for i, shard in enumerate(shards) if shard]
+    running = [_start_shard(rubric, shard, options, level, work, i) for i, shard in enumerate(shards) if shard]
     # A submission with no activity to run (every file missing) is finished before it starts.
     finished = {p.id for p in plans if not p.activities}
     for sub_id in finished:
@@ -60,7 +63,7 @@ def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, 
         if s.problem:
             results[s.id] = SubmissionResult(s.id, "error", 0.0, rubric.max_points, [s.problem])
             on_done(s.id)
-    return ClassResults(rubric.lab, [results[s.id] for s in submissions], options.base_seed, "process", __version__)
+    return ClassResults(rubric.lab, [results[s.id] for s in submissions], options.base_seed, level, __version__)
 
 
 @dataclass
@@ -73,14 +76,14 @@ class RunningShard:
     seen: set = field(default_factory=set)
 
 
-def _start_shard(rubric: Rubric, plans, options: GradeOptions, work: Path, index: int) -> RunningShard:
+def _start_shard(rubric: Rubric, plans, options: GradeOptions, level: str, work: Path, index: int) -> RunningShard:
     progress = work / f"progress-{index}.txt"
     progress.write_text("")
     plan = GradingPlan(
         rubric_path=rubric.source, submissions=plans, base_seed=options.base_seed,
         visibility=options.visibility, only_tests=options.only_tests,
         only_activities=options.only_activities, limits=options.limits,
-        submission_seconds=options.submission_seconds, progress_file=str(progress),
+        submission_seconds=options.submission_seconds, progress_file=str(progress), isolation=level,
     )
     plan_file = work / f"plan-{index}.json"
     plan_file.write_text(plan.to_json())

@@ -39,6 +39,7 @@ class GradingPlan:
     limits: dict = field(default_factory=dict)
     submission_seconds: float = 120.0
     progress_file: str = ""
+    isolation: str = "process"
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=1)

@@ -23,6 +23,7 @@ from grader.engine.seeds import test_seed
 from grader.own_tests import OwnTests
 from grader.rubric import load_rubric
 from grader.sandbox import Limits, SandboxSession, Student, StudentLoadError
+from grader.sandbox.launcher import Launcher
 
 STATE = pytest.StashKey["GradingState"]()
 
@@ -65,7 +66,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     path = config.getoption("--grader-plan")
     if path:
-        config.stash[STATE] = GradingState(GradingPlan.from_json(Path(path).read_text(encoding="utf-8")))
+        plan = GradingPlan.from_json(Path(path).read_text(encoding="utf-8"))
+        Launcher.wanted_level = plan.isolation
+        config.stash[STATE] = GradingState(plan)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 
 from grader.sandbox.environment import child_environment, interpreter_command
+from grader.sandbox.isolation import detect, launcher_prefix
 from grader.sandbox.staging import copy_runtime
 
 BOOT = (
@@ -32,8 +33,11 @@ class LauncherError(RuntimeError):
 
 class Launcher:
     _shared: "Launcher | None" = None
+    # The level a grading process asks for (set once from the plan; see isolation.py).
+    wanted_level = "auto"
 
-    def __init__(self) -> None:
+    def __init__(self, level: str | None = None) -> None:
+        self.level = level or detect(self.wanted_level)
         self.process: subprocess.Popen | None = None
         self.socket: socket.socket | None = None
         self.folder: Path | None = None
@@ -53,7 +57,7 @@ class Launcher:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         boot = BOOT.format(runtime=str(runtime), socket=theirs.fileno())
         self.process = subprocess.Popen(
-            interpreter_command(boot),
+            [*launcher_prefix(self.level), *interpreter_command(boot)],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             cwd=home, env=child_environment(home), pass_fds=(theirs.fileno(),),
             start_new_session=True, close_fds=True,
@@ -79,19 +83,24 @@ class Launcher:
             os.close(reply_write)
         return int(reply["pid"]), cmd_write, reply_read
 
-    def reap(self, pid: int) -> None:
-        """Collect a zygote the caller has already killed, so its pid may be reused."""
+    def end(self, groups: list[int], reap: int | None = None) -> None:
+        """Kill these process groups and, if given, collect the zygote ``reap``.
+
+        Sent to the launcher because in a PID namespace only it knows what the numbers mean.
+        If the launcher is gone, so is everything it started (it took its namespace with it, or
+        its zygotes went to init with nothing left to signal them by).
+        """
         if self.socket is None:
-            return  # a new launcher is not its parent; the old one's zygotes went to init
+            return
         try:
-            self._ask({"op": "reap", "pid": pid}, [])
+            self._ask({"op": "end", "kill": groups, "reap": reap}, [])
         except LauncherError:
             pass
 
     def _ask(self, request: dict, fds: list[int]) -> dict:
         for attempt in (1, 2):
             if self.socket is None or self.process.poll() is not None:
-                if request["op"] == "reap":
+                if request["op"] == "end":
                     raise LauncherError("no launcher")
                 self.close()
                 self.start()
@@ -103,7 +112,7 @@ class Launcher:
             except OSError:
                 pass
             self.close()  # dead or stuck: start a fresh one and try once more
-            if request["op"] == "reap":
+            if request["op"] == "end":
                 break
         raise LauncherError(f"the sandbox launcher did not answer a {request['op']!r} request")
 

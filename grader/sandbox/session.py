@@ -8,7 +8,6 @@ the next ``worker()`` starts a new one, so one bad test cannot take the rest dow
 
 import os
 import secrets
-import signal
 import tempfile
 import time
 from pathlib import Path
@@ -78,10 +77,9 @@ class SandboxSession:
         return WorkerLink(self, reply["pid"])
 
     def close(self) -> None:
-        for pid in list(self.worker_pids) + ([self.pid] if self.pid else []):
-            _kill_group(pid)
-        if self.pid is not None:
-            self.launcher.reap(self.pid)
+        groups = list(self.worker_pids) + ([self.pid] if self.pid else [])
+        if groups:
+            self.launcher.end(groups, reap=self.pid)
         if self.channel is not None:
             self.channel.close()
         if self.folder is not None:
@@ -124,7 +122,7 @@ class SandboxSession:
         if worker_pid is None:
             self.close()
             return
-        _kill_group(worker_pid)
+        self.launcher.end([worker_pid])
         self.worker_pids.discard(worker_pid)
         try:
             deadline = time.monotonic() + 5
@@ -174,15 +172,8 @@ class WorkerLink:
             while self.session.channel.receive(deadline).get("event") != "ended":
                 pass
         except (TimeoutError, EOFError, BrokenPipeError):
-            _kill_group(self.pid)
+            self.session.launcher.end([self.pid])
             self.session.close()
         self.session.worker_pids.discard(self.pid)
         if self.session.channel is not None:
             self.session.channel.discard_pending()  # nothing one test wrote reaches the next
-
-
-def _kill_group(pid: int) -> None:
-    try:
-        os.killpg(pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
