@@ -5,9 +5,11 @@
 - ``namespaces`` (Linux, when ``unshare`` works here): the launcher and every sandbox it forks
   also run in their own PID namespace (they cannot see or signal any process outside, and
   /proc shows only them, so no other process's environment can be read there), an empty
-  network namespace (no network at all) and a mount namespace for that private /proc; as a
-  non-root user, inside a user namespace as well. When the launcher ends, the kernel ends every
-  process in the namespace, so nothing a student starts can outlive grading.
+  network namespace (no network at all) and a mount namespace in which the whole file system
+  is read-only (nothing a student writes can change the grader, the reference files or another
+  student's folder; the sandbox's channel and output are descriptors opened outside, which stay
+  writable); as a non-root user, inside a user namespace as well. When the launcher ends, the
+  kernel ends every process in the namespace, so nothing a student starts can outlive grading.
 
 ``detect()`` tries the strongest level once per process and remembers the answer.
 """
@@ -20,12 +22,17 @@ from functools import lru_cache
 LEVELS = ("namespaces", "process")
 
 
+# Run inside the new mount namespace, before the launcher starts: the root file system (and
+# /dev/shm, if it is a separate mount) become read-only there and only there.
+READ_ONLY = 'mount -o remount,bind,ro / || exit 97; mount -o remount,bind,ro /dev/shm 2>/dev/null; exec "$@"'
+
+
 def namespace_prefix() -> list[str]:
-    """The command that puts what follows into new namespaces."""
+    """The command that puts what follows into new namespaces, with a read-only file system."""
     flags = ["--pid", "--fork", "--kill-child", "--mount-proc", "--net"]
     if os.geteuid() != 0:
         flags = ["--user", "--map-root-user", *flags]
-    return [shutil.which("unshare") or "unshare", *flags]
+    return [shutil.which("unshare") or "unshare", *flags, "/bin/sh", "-c", READ_ONLY, "sandbox"]
 
 
 @lru_cache(maxsize=1)

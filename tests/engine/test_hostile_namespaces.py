@@ -1,0 +1,123 @@
+"""What the namespaces level adds, each claim proved by a hostile student file of its own.
+
+Skipped where `unshare` does not work; docs/security.md says what holds without it.
+"""
+
+import os
+import socket
+import subprocess
+import tempfile
+import threading
+from pathlib import Path
+
+import pytest
+
+import grader
+from grader.sandbox.isolation import namespaces_work
+from tests.classroom import card_with, grade_class, reference_text, write_class
+
+pytestmark = pytest.mark.skipif(not namespaces_work(), reason="user/PID/network namespaces are not available here")
+
+SECRET = "teacher-token-ns-7a1e"
+RANK = "        return self._rank\n"
+
+
+def hostile(body: str) -> str:
+    return card_with({RANK: body + "        return self._rank\n"})
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(5)
+    accepted: list = []
+    threading.Thread(target=lambda: accepted.append(server.accept()), daemon=True).start()
+    port = server.getsockname()[1]
+
+    root = tmp_path_factory.mktemp("class")
+    target = Path(grader.__file__)
+    victim = root / "victim" / "card.py"
+    subs = {
+        "victim": {"card.py": reference_text("card.py")},
+        "reads_proc": {"card.py": hostile(
+            "        import glob\n"
+            "        for path in glob.glob('/proc/*/environ'):\n"
+            "            try:\n"
+            "                data = open(path, 'rb').read()\n"
+            "            except OSError:\n"
+            "                continue\n"
+            f"            if b'{SECRET}' in data:\n"
+            "                return 'leaked ' + path\n")},
+        "networks": {"card.py": hostile(
+            "        import socket\n"
+            "        try:\n"
+            f"            socket.create_connection(('127.0.0.1', {port}), timeout=1).close()\n"
+            "            return 'connected'\n"
+            "        except OSError:\n"
+            "            pass\n")},
+        "daemon": {"card.py": hostile(
+            "        import os\n"
+            "        if os.fork() == 0:\n"
+            "            os.setsid()\n"
+            "            if os.fork() == 0:\n"
+            "                os.execv('/bin/sleep', ['sleep', '373'])\n"
+            "            os._exit(0)\n")},
+        "fork_storm": {"card.py": hostile(
+            "        import os\n"
+            "        for _ in range(30):\n"
+            "            try:\n"
+            "                if os.fork() == 0:\n"
+            "                    os.execv('/bin/sleep', ['sleep', '374'])\n"
+            "            except OSError:\n"
+            "                break\n")},
+        "writer": {"card.py": hostile(
+            f"        for path in ({str(target)!r}, {str(victim)!r}):\n"
+            "            try:\n"
+            "                with open(path, 'a') as f:\n"
+            "                    f.write('\\n# tampered\\n')\n"
+            "                return 'wrote ' + path\n"
+            "            except OSError:\n"
+            "                pass\n")},
+    }
+    write_class(root, subs)
+    before = {p: p.read_bytes() for p in (target, victim)}
+    os.environ["ELEVENS_NS_SECRET"] = SECRET
+    try:
+        with tempfile.TemporaryDirectory() as scratch:
+            results = grade_class(root, Path(scratch), only_activities=["A1"], isolation="namespaces")
+    finally:
+        del os.environ["ELEVENS_NS_SECRET"]
+        server.close()
+    return results, before, accepted
+
+
+def rank_test(results, sub_id):
+    activity = results.submission(sub_id).activities[0]
+    return next(t for t in activity.tests if t.name == "test_rank[ace-hearts-1]")
+
+
+def test_the_run_reports_the_namespaces_level(graded):
+    assert graded[0].sandbox == "namespaces"
+
+
+def test_no_process_environment_outside_the_sandbox_can_be_read(graded):
+    assert rank_test(graded[0], "reads_proc").outcome == "passed"
+
+
+def test_there_is_no_network_not_even_the_hosts_loopback(graded):
+    assert rank_test(graded[0], "networks").outcome == "passed" and not graded[2]
+
+
+@pytest.mark.parametrize("name", ["sleep 373", "sleep 374"])
+def test_daemons_and_fork_storms_do_not_outlive_grading(graded, name):
+    assert subprocess.run(["pgrep", "-f", name], capture_output=True, text=True).stdout.strip() == ""
+
+
+def test_nothing_outside_the_sandbox_can_be_written(graded):
+    results, before, _ = graded
+    assert rank_test(results, "writer").outcome == "passed"
+    for path, content in before.items():
+        assert path.read_bytes() == content
+    victim = results.submission("victim")
+    assert victim.total == victim.max
