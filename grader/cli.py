@@ -10,6 +10,7 @@ import click
 from grader.console import print_check, print_diagnosis, print_summary, progress_bar
 from grader.diagnosis import diagnose_deck
 from grader.engine.batch import GradeOptions, grade
+from grader.engine.run_state import RunStateError, finish_state, prepare_state, run_fingerprint
 from grader.exitcodes import ExitCode
 from grader.handout import HandoutError, write_handout
 from grader.reporters import reporter_manager
@@ -40,17 +41,23 @@ def main() -> None:
 @activity_option
 @test_option
 @isolation_option
+@click.option("--resume", is_flag=True, help="Finish a run that was interrupted: submissions it already graded are not graded again.")
 def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | None, base_seed: int, activities, tests,
-                  isolation: str) -> None:
+                  isolation: str, resume: bool) -> None:
     """Grade every student folder or .zip in SUBMISSIONS."""
     rubric_data = _load_rubric(rubric)
     options = GradeOptions(base_seed=base_seed, jobs=jobs, only_activities=list(activities), only_tests=list(tests),
                            isolation=_level(isolation))
+    try:
+        saved = prepare_state(out_dir, run_fingerprint(rubric_data, options), resume)
+    except RunStateError as exc:
+        _fail(ExitCode.USAGE, str(exc))
     with tempfile.TemporaryDirectory(prefix="elevens-grade-") as scratch:
         found = _find(submissions, Path(scratch))
         with progress_bar(len(found)) as advance:
-            results = grade(rubric_data, found, options, Path(scratch), on_done=advance)
+            results = grade(rubric_data, found, options, Path(scratch), on_done=advance, saved=saved)
     written = reporter_manager().hook.grader_write_reports(results=results, out_dir=out_dir)
+    finish_state(out_dir)
     print_summary(results)
     click.echo(f"Wrote {sum(len(paths) for paths in written)} files to {out_dir}")
     sys.exit(ExitCode.OK)

@@ -5,7 +5,6 @@ of the class (one per core by default). A shard that dies or overruns its time i
 its unfinished submissions get an ``error`` result rather than disappearing.
 """
 
-import json
 import os
 import subprocess
 import sys
@@ -16,7 +15,8 @@ from pathlib import Path
 
 from grader import __version__
 from grader.engine.plan import GradingPlan, plan_submission
-from grader.engine.scoring import records_by_submission, score_submission
+from grader.engine.records import read_records
+from grader.engine.scoring import score_submission
 from grader.results import ClassResults, SubmissionResult
 from grader.rubric import Rubric
 from grader.sandbox.isolation import detect
@@ -39,31 +39,49 @@ class GradeOptions:
 
 
 def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, work: Path,
-          on_done: Callable[[str], None] = lambda sub_id: None) -> ClassResults:
+          on_done: Callable[[str], None] = lambda sub_id: None, saved: Path | None = None) -> ClassResults:
+    """Grade the class. Each submission's records are saved in ``saved`` (default: inside
+    ``work``) as it finishes; submissions already saved there are not graded again (--resume)."""
     level = detect(options.isolation)  # once, here, so every shard uses and reports the same
+    records_dir = saved or work / "records"
+    records_dir.mkdir(parents=True, exist_ok=True)
     plans = [plan_submission(rubric, s.id, s.folder) for s in submissions if not s.problem]
-    jobs = max(1, min(options.jobs or os.cpu_count() or 1, len(plans) or 1))
-    shards = [plans[i::jobs] for i in range(jobs)]
-    running = [_start_shard(rubric, shard, options, level, work, i) for i, shard in enumerate(shards) if shard]
-    # A submission with no activity to run (every file missing) is finished before it starts.
-    finished = {p.id for p in plans if not p.activities}
-    for sub_id in finished:
-        on_done(sub_id)
-    finished |= _watch(running, options, on_done)
-    reports = [json.loads(r.report.read_text()) for r in running if r.report.exists()]
-    records = records_by_submission(reports)
+    earlier = {p.id: r for p in plans if (r := read_records(records_dir, p.id)) is not None}
+    to_grade = [p for p in plans if p.id not in earlier and p.activities]
+    jobs = max(1, min(options.jobs or os.cpu_count() or 1, len(to_grade) or 1))
+    shards = [to_grade[i::jobs] for i in range(jobs)]
+    running = [_start_shard(rubric, shard, options, level, work, i, records_dir) for i, shard in enumerate(shards) if shard]
+    # Submissions saved by an earlier run, or with no activity to run, are finished already.
+    for plan in plans:
+        if plan.id in earlier or not plan.activities:
+            on_done(plan.id)
+    _watch(running, options, on_done)
+    troubles = {sub.id: trouble for shard in running if (trouble := _shard_trouble(shard)) for sub in shard.plan.submissions}
+    everyone = _grading_plan(rubric, plans, options, level)
     results: dict[str, SubmissionResult] = {}
-    for shard in running:
-        trouble = _shard_trouble(shard)
-        for sub in shard.plan.submissions:
-            results[sub.id] = score_submission(rubric, shard.plan, sub.id, records.get(sub.id, []), sub.id in finished)
-            if trouble:
-                results[sub.id].messages.append(trouble)
+    for plan in plans:
+        records = earlier.get(plan.id)
+        if records is None:
+            records = read_records(records_dir, plan.id)
+        finished = records is not None or not plan.activities
+        results[plan.id] = score_submission(rubric, everyone, plan.id, records or [], finished)
+        if plan.id in troubles and records is None:
+            results[plan.id].messages.append(troubles[plan.id])
     for s in submissions:
         if s.problem:
             results[s.id] = SubmissionResult(s.id, "error", 0.0, rubric.max_points, [s.problem])
             on_done(s.id)
     return ClassResults(rubric.lab, [results[s.id] for s in submissions], options.base_seed, level, __version__)
+
+
+def _grading_plan(rubric: Rubric, plans, options: GradeOptions, level: str, progress: str = "", records_dir: str = "") -> GradingPlan:
+    return GradingPlan(
+        rubric_path=rubric.source, submissions=plans, base_seed=options.base_seed,
+        visibility=options.visibility, only_tests=options.only_tests,
+        only_activities=options.only_activities, limits=options.limits,
+        submission_seconds=options.submission_seconds, progress_file=progress, isolation=level,
+        records_dir=records_dir,
+    )
 
 
 @dataclass
@@ -76,15 +94,11 @@ class RunningShard:
     seen: set = field(default_factory=set)
 
 
-def _start_shard(rubric: Rubric, plans, options: GradeOptions, level: str, work: Path, index: int) -> RunningShard:
+def _start_shard(rubric: Rubric, plans, options: GradeOptions, level: str, work: Path, index: int,
+                 records_dir: Path) -> RunningShard:
     progress = work / f"progress-{index}.txt"
     progress.write_text("")
-    plan = GradingPlan(
-        rubric_path=rubric.source, submissions=plans, base_seed=options.base_seed,
-        visibility=options.visibility, only_tests=options.only_tests,
-        only_activities=options.only_activities, limits=options.limits,
-        submission_seconds=options.submission_seconds, progress_file=str(progress), isolation=level,
-    )
+    plan = _grading_plan(rubric, plans, options, level, str(progress), str(records_dir))
     plan_file = work / f"plan-{index}.json"
     plan_file.write_text(plan.to_json())
     report = work / f"report-{index}.json"
@@ -122,7 +136,7 @@ def _watch(running: list[RunningShard], options: GradeOptions, on_done: Callable
     while True:
         busy = False
         for shard in running:
-            for sub_id in shard.progress.read_text().split():
+            for sub_id in shard.progress.read_text(encoding="utf-8").splitlines():
                 if sub_id not in shard.seen:
                     shard.seen.add(sub_id)
                     finished.add(sub_id)

@@ -40,6 +40,7 @@ class GradingPlan:
     submission_seconds: float = 120.0
     progress_file: str = ""
     isolation: str = "process"
+    records_dir: str = ""  # where each finished submission's records are saved (records.py)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=1)
@@ -57,12 +58,18 @@ class GradingPlan:
 def plan_submission(rubric: Rubric, submission_id: str, folder: Path) -> SubmissionPlan:
     """Which activities this submission can be graded on, and why the others cannot."""
     plan = SubmissionPlan(id=submission_id, folder=str(folder))
-    present = {p.name: p for p in folder.iterdir() if p.is_file()} if folder.is_dir() else {}
+    # Links are never followed: a link named card.py could point at another student's file or
+    # at a file of the teacher's, which would then be copied into the sandbox.
+    entries = list(folder.iterdir()) if folder.is_dir() else []
+    present = {p.name: p for p in entries if p.is_file() and not p.is_symlink()}
+    links = {p.name for p in entries if p.is_symlink()}
     for activity in rubric.activities:
         # An entry "a.py|b.py" is satisfied by either file; every one present is used.
         missing = [entry.split("|")[0] for entry in activity.files if not any(n in present for n in entry.split("|"))]
         if missing:
-            plan.notes[activity.id] = _missing_note(missing, present)
+            linked = [name for name in missing if name in links]
+            plan.notes[activity.id] = (f"{', '.join(linked)} is a link, not a file: hand in the file itself"
+                                       if linked else _missing_note(missing, present))
             continue
         wanted = [name for entry in activity.files for name in entry.split("|") if name in present]
         files = {name: str(present[name].resolve()) for name in wanted}

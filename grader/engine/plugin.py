@@ -19,6 +19,7 @@ import pytest
 from grader.answers import AnswersError, load_answers
 from grader.engine.outcomes import classify
 from grader.engine.plan import GradingPlan
+from grader.engine.records import write_records
 from grader.engine.seeds import test_seed
 from grader.own_tests import OwnTests
 from grader.rubric import load_rubric
@@ -42,6 +43,7 @@ class GradingState:
         # (submission, activity) whose gate test failed: their other tests cannot score, so they
         # are skipped rather than run (a tester that hangs would otherwise time out on each).
         self.closed_gates: set[tuple[str, str]] = set()
+        self.records: dict[str, list[dict]] = {}
 
     def session_for(self, submission_id: str, activity_id: str) -> SandboxSession:
         key = (submission_id, activity_id)
@@ -192,6 +194,15 @@ def own_tests(request: pytest.FixtureRequest, submission_id: str) -> OwnTests:
     return OwnTests({name: Path(path) for name, path in activity.files.items()}, seed, state.limits)
 
 
+def _submission_done(state: "GradingState", submission_id: str) -> None:
+    """Save the submission's records for good (for --resume), then report it finished."""
+    if state.plan.records_dir:
+        write_records(Path(state.plan.records_dir), submission_id, state.records.pop(submission_id, []))
+    if state.plan.progress_file:
+        with open(state.plan.progress_file, "a", encoding="utf-8") as progress:
+            progress.write(submission_id + "\n")
+
+
 SEED = pytest.StashKey[int]()
 OUTPUT = pytest.StashKey[str]()
 BUDGET_SPENT = pytest.StashKey[bool]()
@@ -220,7 +231,7 @@ def pytest_json_runtest_metadata(item: pytest.Item, call: pytest.CallInfo) -> di
     result["seed"] = item.stash.get(SEED, None)
     if call.when == "teardown":
         result["output"] = item.stash.get(OUTPUT, "")
-        if item.nodeid == state.last_item_of.get(result["submission"]) and state.plan.progress_file:
-            with open(state.plan.progress_file, "a", encoding="utf-8") as progress:
-                progress.write(result["submission"] + "\n")
+        state.records.setdefault(result["submission"], []).append(dict(result))
+        if item.nodeid == state.last_item_of.get(result["submission"]):
+            _submission_done(state, result["submission"])
     return {"grader": dict(result)}

@@ -1,4 +1,4 @@
-"""From pytest-json-report's report (with the plugin's metadata) to per-activity scores."""
+"""From the plugin's record of each test run (engine/records.py) to per-activity scores."""
 
 import fnmatch
 from collections import defaultdict
@@ -6,17 +6,6 @@ from collections import defaultdict
 from grader.engine.plan import GradingPlan
 from grader.results import ActivityResult, SubmissionResult, TestResult, round_points
 from grader.rubric import Activity, Rubric
-
-
-def records_by_submission(reports: list[dict]) -> dict[str, list[dict]]:
-    """The plugin's record of each test run, grouped by submission id."""
-    grouped: dict[str, list[dict]] = defaultdict(list)
-    for report in reports:
-        for test in report.get("tests", []):
-            record = (test.get("metadata") or {}).get("grader")
-            if record:
-                grouped[record["submission"]].append(record)
-    return grouped
 
 
 def score_submission(rubric: Rubric, plan: GradingPlan, sub_id: str, records: list[dict], finished: bool) -> SubmissionResult:
