@@ -5,9 +5,12 @@ each test then checks one submission's result, and that the correct one still sc
 """
 
 import json
+from dataclasses import asdict
 import os
+import resource
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -52,8 +55,26 @@ HOSTILE = {
     "reads_secret": card_with({RANK: "        import os\n        return os.environ.get('ELEVENS_TEST_SECRET', self._rank)\n"}),
     # The worker's parent is the zygote holding the loaded files; killing it must cost one test.
     "kills_its_zygote": card_with({SUIT: "        import os, signal\n        os.kill(os.getppid(), signal.SIGKILL)\n        return self._suit\n"}),
+    "os_exit_at_import": card_with({}, header="import os\nos._exit(0)\n"),
+    "floods_output": card_with({RANK: "        chunk = 'y' * (1 << 20)\n        for _ in range(300):\n            print(chunk)\n        return self._rank\n"}),
+    "loops_at_import": card_with({}, header="while True:\n    pass\n"),
+    "input_at_import": card_with({}, header="name = input('your name? ')\n"),
+    "memory_bomb": card_with({RANK: "        hog = bytearray(4 << 30)\n        return self._rank\n"}),
+    "endless_recursion": card_with({RANK: "        return self.rank()\n"}),
+    "ignores_sigterm": card_with({RANK: "        import signal\n        signal.signal(signal.SIGTERM, signal.SIG_IGN)\n        while True:\n            pass\n"}),
+    "spinning_thread": card_with({}, header="import threading\nthreading.Thread(target=lambda: [0 for _ in iter(int, 1)]).start()\n"),
+    "exit_in_method": card_with({SUIT: "        import sys\n        sys.exit(0)\n"}),
+    # Patching the runtime's and Python's own names can only hurt the student's own answers.
+    "patches_builtins": card_with({SUIT: "        return 'not a suit'\n"}, header=(
+        "import builtins\nbuiltins.AssertionError = Exception\nbuiltins.isinstance = lambda *a: True\n"
+        "import sys\nfor name, module in list(sys.modules.items()):\n"
+        "    if name.startswith('sandbox_runtime'):\n        setattr(module, 'describe', lambda *a: {'type': 'passed'})\n")),
     "leaves_a_child": card_with({RANK: "        import subprocess\n        subprocess.Popen(['sleep', '371'])\n        return self._rank\n"}),
 }
+
+
+OPTIONS = GradeOptions(only_activities=["A1"], limits={"call_seconds": 1.0, "load_seconds": 2.0}, jobs=2)
+ELAPSED: list[float] = []
 
 
 @pytest.fixture(scope="module")
@@ -70,13 +91,14 @@ def graded(tmp_path_factory):
     }
     write_class(root, subs)
     os.environ["ELEVENS_TEST_SECRET"] = SECRET
+    started = time.monotonic()
     try:
         with tempfile.TemporaryDirectory() as scratch:
             found = find_submissions(root, Path(scratch))
-            options = GradeOptions(only_activities=["A1"], limits={"call_seconds": 1.0}, jobs=2)
-            results = grade(load_rubric(), found, options, Path(scratch))
+            results = grade(load_rubric(), found, OPTIONS, Path(scratch))
     finally:
         del os.environ["ELEVENS_TEST_SECRET"]
+    ELAPSED.append(time.monotonic() - started)
     out = tmp_path_factory.mktemp("out")
     reporter_manager().hook.grader_write_reports(results=results, out_dir=out)
     return results, out
@@ -85,6 +107,20 @@ def graded(tmp_path_factory):
 def outcomes_of(results, sub_id: str) -> dict:
     activity = results.submission(sub_id).activities[0]
     return {t.name: t for t in activity.tests}
+
+
+def test_the_class_finishes_in_bounded_time_and_memory(graded):
+    # 20 hostile files, 2 shards; every hang is cut at 1 s per call and 2 s per load.
+    assert ELAPSED[0] < 90
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024  # the largest process we waited for
+    assert peak < (1 << 30) + (100 << 20)  # the 1 GiB address-space limit, and then some
+
+
+def test_the_neighbours_results_are_the_same_as_when_graded_alone(graded, tmp_path):
+    root = write_class(tmp_path / "alone", {"correct": {"card.py": reference_text("card.py")}})
+    with tempfile.TemporaryDirectory() as scratch:
+        alone = grade(load_rubric(), find_submissions(root, Path(scratch)), OPTIONS, Path(scratch))
+    assert asdict(alone.submission("correct")) == asdict(graded[0].submission("correct"))
 
 
 def test_the_correct_submission_is_untouched_by_its_neighbours(graded):
@@ -118,6 +154,46 @@ def test_killing_the_process_that_holds_the_files_costs_only_that_test(graded):
     tests = outcomes_of(graded[0], "kills_its_zygote")
     assert {t.outcome for n, t in tests.items() if n.startswith(("test_rank", "test_str"))} == {"passed"}
     assert graded[0].submission("kills_its_zygote").total >= 15 - 2 - 2  # suit, and matches uses suit
+
+
+def test_output_flooding_is_stopped_and_capped(graded):
+    results, out = graded
+    tests = [t for n, t in outcomes_of(results, "floods_output").items() if n.startswith("test_rank")]
+    assert tests and all(t.outcome != "passed" and len(t.output) < 5000 for t in tests)
+    assert (out / "results.json").stat().st_size < 2_000_000
+
+
+@pytest.mark.parametrize("sub_id, words", [
+    ("os_exit_at_import", "could not be loaded"),
+    ("loops_at_import", "did not finish within 2 s"),
+    ("input_at_import", "could not be loaded"),
+])
+def test_a_file_that_cannot_load_fails_its_activity_with_a_message(graded, sub_id, words):
+    activity = graded[0].submission(sub_id).activities[0]
+    assert activity.status == "error" and activity.score == 0 and words in activity.note, activity.note
+
+
+@pytest.mark.parametrize("sub_id, outcome, words", [
+    ("memory_bomb", "error", "MemoryError"),
+    ("endless_recursion", "error", "RecursionError"),
+    ("ignores_sigterm", "timeout", "did not finish within 1 s"),
+    ("exit_in_method", "error", ""),
+])
+def test_a_method_that_misbehaves_costs_only_its_own_tests(graded, sub_id, outcome, words):
+    tests = outcomes_of(graded[0], sub_id)
+    method = "test_suit" if sub_id == "exit_in_method" else "test_rank"
+    broken = [t for n, t in tests.items() if n.startswith(method)]
+    assert broken and all(t.outcome == outcome and words in t.message for t in broken)
+    assert tests["test_str[ace-hearts-1]" if method == "test_rank" else "test_rank[ace-hearts-1]"].outcome == "passed"
+
+
+def test_a_thread_left_spinning_does_not_stop_the_tests(graded):
+    assert graded[0].submission("spinning_thread").total == 15
+
+
+def test_patching_builtins_and_the_runtime_cannot_make_a_wrong_answer_pass(graded):
+    tests = outcomes_of(graded[0], "patches_builtins")
+    assert all(t.outcome != "passed" for n, t in tests.items() if n.startswith("test_suit"))
 
 
 def test_an_exception_is_reported_with_the_students_line(graded):

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import grader
+from grader.assets import asset_path
 from grader.sandbox.isolation import namespaces_work
 from tests.classroom import card_with, grade_class, reference_text, write_class
 
@@ -36,8 +37,8 @@ def graded(tmp_path_factory):
     port = server.getsockname()[1]
 
     root = tmp_path_factory.mktemp("class")
-    target = Path(grader.__file__)
     victim = root / "victim" / "card.py"
+    targets = [Path(grader.__file__), asset_path("reference", "card.py"), asset_path("buggy_variants", "Buggy1/deck.py"), victim]
     subs = {
         "victim": {"card.py": reference_text("card.py")},
         "reads_proc": {"card.py": hostile(
@@ -72,16 +73,25 @@ def graded(tmp_path_factory):
             "            except OSError:\n"
             "                break\n")},
         "writer": {"card.py": hostile(
-            f"        for path in ({str(target)!r}, {str(victim)!r}):\n"
+            "        import os\n"
+            "        targets = [" + ", ".join(repr(str(p)) for p in targets) + "]\n"
+            "        for start in (os.getcwd(), os.path.dirname(os.path.abspath(__file__))):\n"
+            "            while True:\n"
+            "                targets.append(os.path.join(start, 'results.json'))\n"
+            "                if start == os.path.dirname(start):\n"
+            "                    break\n"
+            "                start = os.path.dirname(start)\n"
+            "        for path in targets:\n"
             "            try:\n"
             "                with open(path, 'a') as f:\n"
-            "                    f.write('\\n# tampered\\n')\n"
+            "                    f.write('{\"forged\": true}\\n')\n"
             "                return 'wrote ' + path\n"
             "            except OSError:\n"
             "                pass\n")},
     }
     write_class(root, subs)
-    before = {p: p.read_bytes() for p in (target, victim)}
+    before = {p: p.read_bytes() for p in targets}
+    assert not any(Path(p, "results.json").exists() for p in ("/", "/tmp"))
     os.environ["ELEVENS_NS_SECRET"] = SECRET
     try:
         with tempfile.TemporaryDirectory() as scratch:
@@ -119,5 +129,6 @@ def test_nothing_outside_the_sandbox_can_be_written(graded):
     assert rank_test(results, "writer").outcome == "passed"
     for path, content in before.items():
         assert path.read_bytes() == content
+    assert not any(Path(p, "results.json").exists() for p in ("/", "/tmp"))
     victim = results.submission("victim")
     assert victim.total == victim.max
