@@ -5,6 +5,7 @@ holds only paths, names and numbers.
 """
 
 import json
+import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -61,15 +62,21 @@ def plan_submission(rubric: Rubric, submission_id: str, folder: Path) -> Submiss
     # Links are never followed: a link named card.py could point at another student's file or
     # at a file of the teacher's, which would then be copied into the sandbox.
     entries = list(folder.iterdir()) if folder.is_dir() else []
-    present = {p.name: p for p in entries if p.is_file() and not p.is_symlink()}
+    present = {p.name: p for p in entries if p.is_file() and not p.is_symlink() and os.access(p, os.R_OK)}
     links = {p.name for p in entries if p.is_symlink()}
+    unreadable = {p.name for p in entries if p.is_file() and not p.is_symlink() and p.name not in present}
     for activity in rubric.activities:
         # An entry "a.py|b.py" is satisfied by either file; every one present is used.
         missing = [entry.split("|")[0] for entry in activity.files if not any(n in present for n in entry.split("|"))]
         if missing:
             linked = [name for name in missing if name in links]
-            plan.notes[activity.id] = (f"{', '.join(linked)} is a link, not a file: hand in the file itself"
-                                       if linked else _missing_note(missing, present))
+            locked = [name for name in missing if name in unreadable]
+            if linked:
+                plan.notes[activity.id] = f"{', '.join(linked)} is a link, not a file: hand in the file itself"
+            elif locked:
+                plan.notes[activity.id] = f"{', '.join(locked)} cannot be read by the grader: check the file's permissions"
+            else:
+                plan.notes[activity.id] = _missing_note(missing, present)
             continue
         wanted = [name for entry in activity.files for name in entry.split("|") if name in present]
         files = {name: str(present[name].resolve()) for name in wanted}
