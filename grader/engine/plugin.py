@@ -146,6 +146,14 @@ def _test_key(item: pytest.Item) -> str:
     return f"{item.originalname}{sorted(params.items())!r}"
 
 
+def _check_budget(state: GradingState, item: pytest.Item, submission_id: str) -> None:
+    """Fail the test unrun once this submission has used up its wall-clock budget."""
+    started = state.started.setdefault(submission_id, time.monotonic())
+    if time.monotonic() - started > state.plan.submission_seconds:
+        item.stash[BUDGET_SPENT] = True
+        pytest.fail(f"grading this submission took over {state.plan.submission_seconds:g} s in all, so its remaining tests were not run")
+
+
 @pytest.fixture
 def student(request: pytest.FixtureRequest, submission_id: str):
     """A ``Student`` proxy on a fresh sandbox worker for this test and this submission."""
@@ -154,10 +162,7 @@ def student(request: pytest.FixtureRequest, submission_id: str):
     activity_id = _activity(state, item)
     seed = test_seed(state.plan.base_seed, activity_id, _test_key(item))
     item.stash[SEED] = seed
-    started = state.started.setdefault(submission_id, time.monotonic())
-    if time.monotonic() - started > state.plan.submission_seconds:
-        item.stash[BUDGET_SPENT] = True
-        pytest.fail(f"grading this submission took over {state.plan.submission_seconds:g} s in all, so its remaining tests were not run")
+    _check_budget(state, item, submission_id)
     session = state.session_for(submission_id, activity_id)
     link = session.worker(seed)  # starts and loads the sandbox on its first test
     offset = session.output_end()
@@ -188,6 +193,7 @@ def own_tests(request: pytest.FixtureRequest, submission_id: str) -> OwnTests:
     activity_id = _activity(state, item)
     if (submission_id, activity_id) in state.closed_gates:
         pytest.skip("not run: your tester rejected a correct class, so this activity scores 0")
+    _check_budget(state, item, submission_id)
     seed = test_seed(state.plan.base_seed, activity_id, _test_key(item))
     item.stash[SEED] = seed
     activity = state.submissions[submission_id].activities[activity_id]

@@ -73,3 +73,15 @@ def test_a_pytest_style_tester_is_run_without_pytest(graded):
     found = activity(graded, "pytest_style")
     assert 0 < found.score < found.max
     assert all(t.outcome == "passed" for t in found.tests if t.name.startswith("test_accepts_correct_decks"))
+
+
+def test_a_slow_tester_is_stopped_by_the_submissions_time_budget(tmp_path):
+    # Each run takes just under the call limit, so no single run times out: only the budget
+    # for the whole submission can stop the other ~40 runs.
+    slow = "import time\ntime.sleep(0.4)\n" + reference_text("deck_tester.py")
+    root = write_class(tmp_path / "class", {"slow": {"deck_tester.py": slow}})
+    results = grade_class(root, tmp_path / "work", only_activities=["A5"], submission_seconds=2.0,
+                          limits={"call_seconds": 1.0})
+    tests = activity(results, "slow").tests
+    assert any("took over 2 s in all" in t.message for t in tests)
+    assert sum(t.outcome == "passed" for t in tests) < len(tests)
