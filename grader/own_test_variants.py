@@ -21,10 +21,11 @@ def mutants() -> list[dict]:
     return yaml.safe_load(asset_path("buggy_variants", "mutants/index.yaml").read_text(encoding="utf-8"))
 
 
-def buggy(kind: str) -> list[dict]:
-    """``kind`` is "deck" or "card"."""
-    return variants()[kind]
+def buggy(kind: str) -> dict[str, dict]:
+    """The Buggy classes of one ``kind`` ("deck" or "card"), by id, in the file's order."""
+    return {variant["id"]: variant for variant in variants()[kind]}
 
 
-def live_mutants(file: str, method: str) -> list[dict]:
-    return [m for m in mutants() if m["file"] == file and m["method"] == method and m["status"] == "live"]
+def live_mutants(file: str, *methods: str) -> dict[str, dict]:
+    """The live mutants of ``file`` in any of ``methods``, by id."""
+    return {m["id"]: m for m in mutants() if m["file"] == file and m["method"] in methods and m["status"] == "live"}

@@ -1,0 +1,36 @@
+"""Assertions about a student's own tester (Activity 5), shared by the Deck and Card suites.
+
+The runs come from ``OwnTests.run``; what counts as a catch is decided here, once:
+a failure, never a timeout, and a crash only in a tester that has assert statements.
+"""
+
+from grader.assertions import fail
+from grader.own_tests import OwnTests, TesterRun
+
+
+def expect_accepted(run: TesterRun, correct: str, hint: str) -> None:
+    if not run.passed:
+        fail(f"Your tester rejected {correct}, which has no bug:\n  {run.message}", hint)
+
+
+def expect_caught(own_tests: OwnTests, run: TesterRun, name: str, method: str, hint: str) -> None:
+    if run.outcome == "failed" and not run.by_assertion and not own_tests.has_assertions:
+        fail(f"Your tester crashed on {name} ({run.message}), but it has no assert statements, so it did not "
+             "check anything: a crash is not a test.", "Check each result with `assert <condition>, \"<message>\"`.")
+    if run.outcome == "timeout":
+        fail(f"Your tester did not finish on {name} (a class with a bug in {method}), so it caught nothing: {run.message}",
+             "Make every loop in your tester end, even when the class misbehaves.")
+    if run.passed:
+        fail(f"Your tester passed {name}, a class with a bug in {method}.", hint)
+
+
+def expect_variant_caught(own_tests: OwnTests, run: TesterRun, variant: dict) -> None:
+    """A Buggy class from variants.yaml."""
+    expect_caught(own_tests, run, variant["id"], variant["method"], f"A test that catches it: {variant['exposed_by']}.")
+
+
+def expect_mutant_killed(own_tests: OwnTests, run: TesterRun, mutant: dict, kind: str) -> None:
+    """A mutant from mutants/index.yaml; ``kind`` is "Deck" or "Card"."""
+    change = " / ".join(line[1:].strip() for line in mutant["diff"] if line.startswith("+")) or "a line removed"
+    expect_caught(own_tests, run, f"mutant {mutant['id']}", mutant["method"],
+                  f"This {kind}'s {mutant['method']} was changed to `{change}`: add a test that notices.")
