@@ -8,7 +8,6 @@ which imports the student's files into this very process, as graders without a t
 do. The difference in time between the two is what the sandbox costs. Never used for grading.
 """
 
-import importlib
 import shutil
 import sys
 import tempfile
@@ -22,8 +21,7 @@ import pytest  # noqa: E402
 from grader.engine import plugin  # noqa: E402
 from grader.engine.shard import pytest_arguments  # noqa: E402
 from grader.sandbox import StudentError, StudentLoadError  # noqa: E402
-from sandbox_runtime import names  # noqa: E402
-from sandbox_runtime.failures import describe  # noqa: E402
+from sandbox_runtime import zygote  # noqa: E402
 from sandbox_runtime.operations import Worker  # noqa: E402
 
 
@@ -53,15 +51,11 @@ class InProcessSession:
         for module in ("card", "deck"):
             sys.modules.pop(module, None)
         sys.path.insert(0, self.folder)
-        try:
-            for module in modules:
-                importlib.import_module(module)
-            for path in disable:
-                module_name, class_name, method = path.split(".")
-                cls = names.resolve(sys.modules[module_name], class_name)
-                setattr(cls, names.resolve_name(cls, method), lambda self, *a, **k: None)
-        except BaseException as exc:  # noqa: BLE001 - the student's import failing
-            self.load_error = {**describe(exc, self.folder), "module": modules[-1]}
+        # The sandbox's own loading steps, run here in the grading process instead.
+        reply = zygote.load(modules, self.folder)
+        if "ok" in reply:
+            reply = zygote.disable(list(disable), self.folder) or reply
+        self.load_error = reply.get("error")
 
     def worker(self, seed: int) -> InProcessLink:
         if self.load_error is not None:

@@ -88,7 +88,7 @@ def _grading_plan(rubric: Rubric, plans, options: GradeOptions, level: str, prog
 class RunningShard:
     plan: GradingPlan
     process: subprocess.Popen
-    report: Path
+    log: Path  # the shard's own output: pytest's, never a student's
     progress: Path
     deadline: float
     seen: set = field(default_factory=set)
@@ -101,19 +101,21 @@ def _start_shard(rubric: Rubric, plans, options: GradeOptions, level: str, work:
     plan = _grading_plan(rubric, plans, options, level, str(progress), str(records_dir))
     plan_file = work / f"plan-{index}.json"
     plan_file.write_text(plan.to_json())
+    # pytest-json-report carries the plugin's per-test records; scoring reads the records files.
     report = work / f"report-{index}.json"
+    log_path = work / f"shard-{index}.log"
     empty = work / f"cwd-{index}"
     empty.mkdir(exist_ok=True)
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
     env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
-    with open(work / f"shard-{index}.log", "wb") as log:
+    with open(log_path, "wb") as log:
         process = subprocess.Popen(
             [*SHARD_COMMAND, str(plan_file), str(report)],
             cwd=empty, env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
         )
     # Every submission has its own budget; the shard as a whole gets the sum plus start-up.
     deadline = time.monotonic() + 30 + options.submission_seconds * 1.5 * len(plans)
-    return RunningShard(plan, process, report, progress, deadline)
+    return RunningShard(plan, process, log_path, progress, deadline)
 
 
 def _shard_trouble(shard: RunningShard) -> str:
@@ -126,8 +128,7 @@ def _shard_trouble(shard: RunningShard) -> str:
     code = shard.process.returncode
     if code in (0, 1):
         return ""
-    log = shard.report.with_name(shard.report.name.replace("report-", "shard-").replace(".json", ".log"))
-    tail = log.read_text(encoding="utf-8", errors="replace").strip().splitlines()[-6:] if log.exists() else []
+    tail = shard.log.read_text(encoding="utf-8", errors="replace").strip().splitlines()[-6:] if shard.log.exists() else []
     return f"the grader's own test process ended with code {code}: " + " | ".join(tail)
 
 

@@ -69,7 +69,7 @@ def pytest_configure(config: pytest.Config) -> None:
     path = config.getoption("--grader-plan")
     if path:
         plan = GradingPlan.from_json(Path(path).read_text(encoding="utf-8"))
-        Launcher.wanted_level = plan.isolation
+        Launcher.run_level = plan.isolation
         config.stash[STATE] = GradingState(plan)
 
 
@@ -146,6 +146,13 @@ def _test_key(item: pytest.Item) -> str:
     return f"{item.originalname}{sorted(params.items())!r}"
 
 
+def _seed(state: GradingState, item: pytest.Item, activity_id: str) -> int:
+    """This test's seed (recorded with its result): the same for every submission and run."""
+    seed = test_seed(state.plan.base_seed, activity_id, _test_key(item))
+    item.stash[SEED] = seed
+    return seed
+
+
 def _check_budget(state: GradingState, item: pytest.Item, submission_id: str) -> None:
     """Fail the test unrun once this submission has used up its wall-clock budget."""
     started = state.started.setdefault(submission_id, time.monotonic())
@@ -160,8 +167,7 @@ def student(request: pytest.FixtureRequest, submission_id: str):
     state: GradingState = request.config.stash[STATE]
     item = request.node
     activity_id = _activity(state, item)
-    seed = test_seed(state.plan.base_seed, activity_id, _test_key(item))
-    item.stash[SEED] = seed
+    seed = _seed(state, item, activity_id)
     _check_budget(state, item, submission_id)
     session = state.session_for(submission_id, activity_id)
     link = session.worker(seed)  # starts and loads the sandbox on its first test
@@ -194,10 +200,8 @@ def own_tests(request: pytest.FixtureRequest, submission_id: str) -> OwnTests:
     if (submission_id, activity_id) in state.closed_gates:
         pytest.skip("not run: your tester rejected a correct class, so this activity scores 0")
     _check_budget(state, item, submission_id)
-    seed = test_seed(state.plan.base_seed, activity_id, _test_key(item))
-    item.stash[SEED] = seed
     activity = state.submissions[submission_id].activities[activity_id]
-    return OwnTests({name: Path(path) for name, path in activity.files.items()}, seed, state.limits)
+    return OwnTests({name: Path(path) for name, path in activity.files.items()}, _seed(state, item, activity_id), state.limits)
 
 
 def _submission_done(state: "GradingState", submission_id: str) -> None:

@@ -33,11 +33,12 @@ class LauncherError(RuntimeError):
 
 class Launcher:
     _shared: "Launcher | None" = None
-    # The level a grading process asks for (set once from the plan; see isolation.py).
-    wanted_level = "auto"
+    # The level the run already chose (set once from the plan, so a shard does not detect it
+    # again); None outside a grading run, where the strongest available is used.
+    run_level: str | None = None
 
     def __init__(self, level: str | None = None) -> None:
-        self.level = level or detect(self.wanted_level)
+        self.level = level or self.run_level or detect()
         self.process: subprocess.Popen | None = None
         self.socket: socket.socket | None = None
         self.folder: Path | None = None
@@ -93,14 +94,17 @@ class Launcher:
         if self.socket is None:
             return
         try:
-            self._ask({"op": "end", "kill": groups, "reap": reap}, [])
+            self._ask({"op": "end", "kill": groups, "reap": reap}, [], may_restart=False)
         except LauncherError:
             pass
 
-    def _ask(self, request: dict, fds: list[int]) -> dict:
-        for attempt in (1, 2):
+    def _ask(self, request: dict, fds: list[int], may_restart: bool = True) -> dict:
+        """Send one request and wait for its reply. A dead or stuck launcher is replaced and
+        the request tried once more, unless ``may_restart`` is off (a new launcher could not
+        act on an old one's processes)."""
+        for _ in range(2 if may_restart else 1):
             if self.socket is None or self.process.poll() is not None:
-                if request["op"] == "end":
+                if not may_restart:
                     raise LauncherError("no launcher")
                 self.close()
                 self.start()
@@ -111,9 +115,7 @@ class Launcher:
                     return json.loads(data)
             except OSError:
                 pass
-            self.close()  # dead or stuck: start a fresh one and try once more
-            if request["op"] == "end":
-                break
+            self.close()
         raise LauncherError(f"the sandbox launcher did not answer a {request['op']!r} request")
 
     def close(self) -> None:

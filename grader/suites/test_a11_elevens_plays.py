@@ -70,7 +70,8 @@ def test_play_if_possible_makes_a_jqk_play(student):
     board = board_with(student, codes, deck=["7h", "7d", "7s", "7c"])
     before = snapshot(board)
     expect(board.play_if_possible(), True, f"{board.label}: play_if_possible()", "J, Q and K are on the board: remove them and return True.")
-    changed = [k for k in range(9) if snapshot(board)[k] != before[k]]
+    after = snapshot(board)
+    changed = [k for k in range(9) if after[k] != before[k]]
     expect(changed, [1, 3, 4], f"{board.label}: the places that changed after play_if_possible()")
 
 
