@@ -6,11 +6,13 @@ way, so the point values come from the game's table. Cards are made by the refer
 in the sandbox (a stand-in beside the student's board), and put in ``board.cards`` directly.
 """
 
-RANKS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king", **{str(n): str(n) for n in range(2, 11)}}
-SUITS = {"s": ("spades", "♠"), "h": ("hearts", "♥"), "d": ("diamonds", "♦"), "c": ("clubs", "♣")}
-ORDER = ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"]
+from grader.standard_deck import ELEVENS_POINTS, SHORT
+from grader.standard_deck import RANKS as ORDER
 
-ELEVENS_VALUES = dict(zip(ORDER, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0]))
+RANKS = {short: rank for rank, short in SHORT.items()}
+SUITS = {"s": ("spades", "♠"), "h": ("hearts", "♥"), "d": ("diamonds", "♦"), "c": ("clubs", "♣")}
+
+ELEVENS_VALUES = dict(zip(ORDER, ELEVENS_POINTS))
 THIRTEENS_VALUES = dict(zip(ORDER, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0]))
 TENS_VALUES = dict(zip(ORDER, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]))
 

@@ -16,10 +16,9 @@ from pathlib import Path
 from grader.assets import asset_path
 from grader.sandbox import Limits, Remote, SandboxSession, Student
 from grader.sandbox.errors import SandboxError, StudentError
+from grader.standard_deck import ELEVENS_POINTS as VALUES
+from grader.standard_deck import RANKS, SUITS
 
-RANKS = ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"]
-SUITS = ["spades", "hearts", "diamonds", "clubs"]
-VALUES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0]
 
 
 @dataclass(frozen=True)

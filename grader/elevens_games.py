@@ -9,8 +9,10 @@ picked once, deterministically, from seeded shuffles: some won, some lost.
 import random
 from dataclasses import dataclass
 
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-VALUES = dict(zip(RANKS, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0]))
+from grader.standard_deck import ELEVENS_POINTS, SHORT
+
+RANKS = list(SHORT.values())
+VALUES = dict(zip(RANKS, ELEVENS_POINTS))
 FULL_DECK = [rank + suit for suit in "shdc" for rank in RANKS]
 PLACES = 9
 

@@ -17,7 +17,7 @@ The sample sizes are the smallest that meet both rates: each sample is grading t
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 FALSE_FAILURE = 1e-6
 POWER = 0.999
@@ -80,7 +80,7 @@ class UniformityCheck:
     outcomes: int
     samples: int
 
-    @property
+    @cached_property  # an exact tail sum over every count: worth computing once
     def band(self) -> Band:
         return acceptance_band(self.samples, 1 / self.outcomes, FALSE_FAILURE / self.outcomes)
 
@@ -113,7 +113,7 @@ class RateCheck:
     samples: int
     rate_high: float | None = None
 
-    @property
+    @cached_property  # an exact tail sum over every count: worth computing once
     def band(self) -> Band:
         low = acceptance_band(self.samples, self.rate, FALSE_FAILURE)
         if self.rate_high is None:

@@ -9,6 +9,7 @@ import pytest
 from grader.assertions import expect, fail, show
 from grader.board_planting import ELEVENS_VALUES, plant, plant_deck, pretty
 from grader.elevens_games import planted_games
+from grader.standard_deck import SHORT
 
 BOARD = ["2s", "5s", "9c", "6c", "Jh", "Qd", "3h", "Kc", "8d"]
 FIND_HINT = "Return the places on the board (numbers taken from `selected`), not positions in `selected` and not point values."
@@ -99,8 +100,7 @@ def test_a_whole_game_from_a_planted_deck_ends_as_the_rules_say(student, game):
     else:
         fail(f"{board.label}: play_if_possible() still returned True after {MAX_PLAYS} plays",
              "Return False once no play is left; a 52-card game has at most 26 plays.")
-    short = {"ace": "A", "jack": "J", "queen": "Q", "king": "K"}
-    ranks = sorted(short.get(card.rank(), card.rank()) for card in snapshot(board) if card is not None)
+    ranks = sorted(SHORT.get(card.rank(), card.rank()) for card in snapshot(board) if card is not None)
     expect([board.game_is_won(), ranks, board.deck_size()], [outcome.won, list(outcome.ranks_left), outcome.deck_left],
            f"{board.label}: [won?, ranks left on the board, cards left in the deck] after playing until no play is left",
            "Whatever order the plays are made in, a deck always ends the same way. Check that every legal play is found.")

@@ -9,10 +9,9 @@ through its methods and the ``cards`` list the lab asks for.
 import pytest
 
 from grader.assertions import expect, expect_instance, fail
+from grader.standard_deck import ELEVENS_POINTS as VALUES
+from grader.standard_deck import RANKS, SUITS
 
-RANKS = ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"]
-SUITS = ["spades", "hearts", "diamonds", "clubs"]
-VALUES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0]
 EMPTY_HINT = "When size() is 0 the deck is empty: deal() returns None and size() stays 0."
 
 

@@ -8,9 +8,8 @@ count has to ask ``size()``.
 from grader.assertions import expect
 from grader.shuffle_checks import (ORDER_ITEMS, ORDER_SAMPLES, expect_permutation, expect_permutations,
                                    expect_uniform_orders)
+from grader.standard_deck import RANKS, SUITS
 
-SUITS = ["spades", "hearts", "diamonds", "clubs"]
-RANKS = ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"]
 CARD_NAMES = [["self"], ["attr", "cards"], ["each", "__str__"]]
 
 
