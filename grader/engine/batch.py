@@ -55,7 +55,7 @@ def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, 
     for plan in plans:
         if plan.id in earlier or not plan.activities:
             on_done(plan.id)
-    _watch(running, options, on_done)
+    _watch(running, on_done)
     troubles = {sub.id: trouble for shard in running if (trouble := _shard_trouble(shard)) for sub in shard.plan.submissions}
     everyone = _grading_plan(rubric, plans, options, level)
     results: dict[str, SubmissionResult] = {}
@@ -91,7 +91,7 @@ class RunningShard:
     log: Path  # the shard's own output: pytest's, never a student's
     progress: Path
     deadline: float
-    seen: set = field(default_factory=set)
+    read_upto: int = 0  # bytes of the progress file already reported
 
 
 def _start_shard(rubric: Rubric, plans, options: GradeOptions, level: str, work: Path, index: int,
@@ -132,22 +132,27 @@ def _shard_trouble(shard: RunningShard) -> str:
     return f"the grader's own test process ended with code {code}: " + " | ".join(tail)
 
 
-def _watch(running: list[RunningShard], options: GradeOptions, on_done: Callable[[str], None]) -> set[str]:
-    finished: set[str] = set()
+def _watch(running: list[RunningShard], on_done: Callable[[str], None]) -> None:
+    """Report submissions as their shards finish them; kill a shard that overruns its time."""
     while True:
         busy = False
         for shard in running:
-            for sub_id in shard.progress.read_text(encoding="utf-8").splitlines():
-                if sub_id not in shard.seen:
-                    shard.seen.add(sub_id)
-                    finished.add(sub_id)
-                    on_done(sub_id)
+            with open(shard.progress, "rb") as progress:
+                progress.seek(shard.read_upto)
+                new = progress.read()
+            complete = new[:new.rfind(b"\n") + 1]  # a line still being written waits for the next look
+            shard.read_upto += len(complete)
+            for sub_id in complete.decode("utf-8").splitlines():
+                on_done(sub_id)
             if shard.process.poll() is None:
                 busy = True
                 if time.monotonic() > shard.deadline:
                     shard.process.kill()
                     shard.process.wait()
-        if not busy:
+        if not busy and not any(_unread(shard) for shard in running):
             break
         time.sleep(0.05)
-    return finished
+
+
+def _unread(shard: RunningShard) -> bool:
+    return shard.progress.stat().st_size > shard.read_upto
