@@ -84,7 +84,9 @@ def check_command(folder: Path, require_all: bool, rubric: Path | None, base_see
         results = grade(rubric_data, [submission], options, Path(scratch))
     result = results.submissions[0]
     print_check(result, base_seed)
-    deck_failed = any(t.outcome != "passed" for a in result.activities if a.id in ("A2", "A4") for t in a.tests)
+    # The diagnosis is about a Deck: offer it when a test of an activity grading deck.py failed.
+    deck_failed = any(t.outcome != "passed" for a in result.activities
+                      if "deck.py" in rubric_data.activity(a.id).files for t in a.tests)
     if deck_failed and (folder / "deck.py").is_file():
         click.echo("")
         print_diagnosis(folder / "deck.py", diagnose_deck((folder / "deck.py").resolve()))
