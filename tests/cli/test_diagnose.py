@@ -40,3 +40,12 @@ def test_the_command_prints_the_diagnosis_and_exits_1():
 def test_the_command_refuses_a_folder_without_a_deck(tmp_path):
     done = subprocess.run([sys.executable, "-m", "grader.cli", "diagnose", str(tmp_path)], capture_output=True, text=True, timeout=60)
     assert done.returncode == ExitCode.BAD_INPUT and "holds no deck.py" in done.stderr
+
+
+def test_check_prints_the_diagnosis_when_a_deck_test_fails(tmp_path):
+    (tmp_path / "deck.py").write_bytes(asset_path("buggy_variants", "Buggy4/deck.py").read_bytes())
+    (tmp_path / "card.py").write_bytes(asset_path("reference", "card.py").read_bytes())
+    done = subprocess.run([sys.executable, "-m", "grader.cli", "check", str(tmp_path), "--activity", "A2"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == ExitCode.TESTS_FAILED
+    assert "What looks wrong" in done.stdout and "lowered before the empty check" in done.stdout
