@@ -1,7 +1,14 @@
 """The rubric: which activities exist, which files each grades, and what each test is worth.
 
-``rubrics/elevens.yaml`` is the single source of scores. It is checked when loaded, and every
-mistake is reported with the key it is at, the rule it breaks and how to fix it.
+``rubrics/elevens.yaml`` is the single source of scores. It is checked when loaded, against
+itself and against the suites (every suite file and test it names must exist, and no test may
+be priced twice), and every mistake is reported with the key it is at, the rule it breaks and
+how to fix it.
+
+Two kinds of test. A *contract* check tests what the lab's guide says a method must do; it
+costs points. An *advisory* check (``advisory: true``) goes further than the guide (an input the
+guide rules out, a stricter behaviour): it always runs and is reported as "going further", and
+is worth 0 points unless the rubric opts in with ``advisory: graded`` at the top level.
 """
 
 import fnmatch
@@ -12,11 +19,16 @@ from pathlib import Path
 import yaml
 
 from grader.assets import asset_path
+from grader.suite_index import closest, suite_files, suite_tests
 
 VISIBILITIES = ("public", "hidden")
+ADVISORY_MODES = ("reported", "graded")
 ACTIVITY_ID = re.compile(r"^(A\d+[a-z]?|bonus[\w-]*)$")
 # Python files, plus YAML for a student's written answers (answers.yaml).
 FILE_NAME = re.compile(r"^[a-z_][a-z0-9_]*\.(py|yaml)$")
+TOP_KEYS = {"lab", "title", "activities", "advisory"}
+ACTIVITY_KEYS = {"id", "title", "suite", "files", "stand_ins", "harness", "tests", "disable", "optional"}
+TEST_KEYS = {"test", "points", "visibility", "gate", "advisory"}
 
 
 class RubricError(ValueError):
@@ -33,12 +45,15 @@ class TestPoints:
     are shared equally among them.
     """
 
+    __test__ = False  # not a pytest test class
+
     test: str
     points: float
     visibility: str = "public"
     # A gate: when any run of this test fails, the whole activity scores 0. Activity 5 uses it:
     # a tester that rejects a correct Deck has not earned points for rejecting wrong ones.
     gate: bool = False
+    advisory: bool = False
 
     def matches(self, test_name: str) -> bool:
         return fnmatch.fnmatchcase(test_name, self.test)
@@ -57,14 +72,12 @@ class Activity:
     # Methods switched off in the sandbox (``module.Class.method``) because another activity
     # owns them: A2 judges Deck with shuffle off, so a shuffle bug costs points only in A4.
     disable: tuple[str, ...] = ()
-
-    @property
-    def max_points(self) -> float:
-        return sum(t.points for t in self.tests)
+    # An optional activity's files may be missing without failing `grader check --require-all`.
+    optional: bool = False
 
     @property
     def is_bonus(self) -> bool:
-        """Bonus activities add to a score but never to the maximum (ids ``bonus-...``)."""
+        """Bonus activities add to a separate bonus score, never to the total or the maximum."""
         return self.id.startswith("bonus")
 
     @property
@@ -77,6 +90,10 @@ class Activity:
     def points_for(self, test_name: str) -> TestPoints | None:
         return next((t for t in self.tests if t.matches(test_name)), None)
 
+    def test_names(self) -> tuple[str, ...]:
+        """The test functions of this activity's suite."""
+        return suite_tests(self.suite)
+
 
 @dataclass(frozen=True)
 class Rubric:
@@ -84,6 +101,7 @@ class Rubric:
     title: str
     activities: tuple[Activity, ...] = field(default_factory=tuple)
     source: str = ""
+    advisory: str = "reported"  # reported: advisory checks are worth 0; graded: they count
 
     def activity(self, activity_id: str) -> Activity:
         return next(a for a in self.activities if a.id == activity_id)
@@ -91,41 +109,71 @@ class Rubric:
     def activity_for_suite(self, suite_file: str) -> Activity | None:
         return next((a for a in self.activities if a.suite == suite_file), None)
 
+    def counts(self, entry: TestPoints) -> bool:
+        """Whether a rubric entry's points count towards a score."""
+        return not entry.advisory or self.advisory == "graded"
+
+    def max_points(self, activity: Activity) -> float:
+        return sum(t.points for t in activity.tests if self.counts(t))
+
     @property
-    def max_points(self) -> float:
-        return sum(a.max_points for a in self.activities if not a.is_bonus)
+    def total_max(self) -> float:
+        return sum(self.max_points(a) for a in self.activities if not a.is_bonus)
+
+    @property
+    def is_default(self) -> bool:
+        return Path(self.source) == default_rubric_path()
+
+
+def default_rubric_path() -> Path:
+    return asset_path("rubrics", "elevens.yaml")
 
 
 def load_rubric(path: str | Path | None = None) -> Rubric:
-    path = Path(path) if path else asset_path("rubrics", "elevens.yaml")
+    path = Path(path).resolve() if path else default_rubric_path()
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise RubricError(str(path), f"the file cannot be read ({exc.strerror})", "pass --rubric with the path of a rubric YAML file") from None
     except yaml.YAMLError as exc:
         raise RubricError(str(path), f"it is not valid YAML ({exc})", "check the indentation near the line shown") from None
+    except UnicodeDecodeError:
+        raise RubricError(str(path), "it is not UTF-8 text", "save the rubric as UTF-8 text") from None
     return parse_rubric(data, source=str(path))
 
 
-def parse_rubric(data, source: str = "<rubric>") -> Rubric:
+def parse_rubric(data, source: str = "<rubric>", check_suites: bool = True) -> Rubric:
+    """A Rubric from parsed YAML. ``check_suites`` also cross-checks it against the suites."""
     _expect(isinstance(data, dict), "the top level", "must be a mapping with keys lab, title, activities", "start the file with `lab: elevens`")
+    unknown = set(data) - TOP_KEYS
+    _expect(not unknown, "the top level", f"has unknown keys {sorted(unknown)}", f"use only {sorted(TOP_KEYS)}")
     for key in ("lab", "activities"):
         _expect(key in data, key, "is required", f"add a `{key}:` key at the top level")
+    advisory = data.get("advisory", "reported")
+    _expect(advisory in ADVISORY_MODES, "advisory", f"{advisory!r} is not one of {ADVISORY_MODES}",
+            "write `advisory: reported` (checks beyond the lab's contract are worth 0) or `advisory: graded`")
     _expect(isinstance(data["activities"], list) and data["activities"], "activities", "must be a non-empty list", "list each activity under `activities:` with a leading `- `")
-    activities, seen = [], set()
+    activities, seen = [], {}
     for i, raw in enumerate(data["activities"]):
         activity = _parse_activity(raw, f"activities[{i}]")
         _expect(activity.id not in seen, f"activities[{i}].id", f"{activity.id!r} is used twice", "give every activity its own id")
-        seen.add(activity.id)
+        seen[activity.id] = i
+        if check_suites:
+            _check_against_suite(activity, f"activities[{i}]")
+            _check_assets(activity, f"activities[{i}]")
         activities.append(activity)
-    return Rubric(lab=str(data["lab"]), title=str(data.get("title", data["lab"])), activities=tuple(activities), source=source)
+    suites = [a.suite for a in activities]
+    for i, activity in enumerate(activities):
+        _expect(suites.index(activity.suite) == i, f"activities[{i}].suite", f"{activity.suite!r} is already the suite of {activities[suites.index(activity.suite)].id}",
+                "give each activity its own suite file")
+    return Rubric(lab=str(data["lab"]), title=str(data.get("title", data["lab"])), activities=tuple(activities),
+                  source=source, advisory=advisory)
 
 
 def _parse_activity(raw, where: str) -> Activity:
     _expect(isinstance(raw, dict), where, "must be a mapping", "write the activity as `- id: A1` followed by its keys")
-    allowed = {"id", "title", "suite", "files", "stand_ins", "harness", "tests", "disable"}
-    unknown = set(raw) - allowed
-    _expect(not unknown, where, f"has unknown keys {sorted(unknown)}", f"use only {sorted(allowed)}")
+    unknown = set(raw) - ACTIVITY_KEYS
+    _expect(not unknown, where, f"has unknown keys {sorted(unknown)}", f"use only {sorted(ACTIVITY_KEYS)}")
     for key in ("id", "title", "suite", "files", "tests"):
         _expect(key in raw, f"{where}.{key}", "is required", f"add `{key}:` to this activity")
     _expect(bool(ACTIVITY_ID.match(str(raw["id"]))), f"{where}.id", f"{raw['id']!r} is not an activity id", "use A1, A2, ..., a letter after the number for a part (A11b), or bonus-<name>")
@@ -137,26 +185,61 @@ def _parse_activity(raw, where: str) -> Activity:
     harness = _file_list(raw.get("harness", []), f"{where}.harness")
     _expect(isinstance(raw["tests"], list) and raw["tests"], f"{where}.tests", "must be a non-empty list", "list `- test: test_name` entries with `points:`")
     tests = tuple(_parse_test(t, f"{where}.tests[{j}]") for j, t in enumerate(raw["tests"]))
+    modules = {name[:-3] for entry in files for name in entry.split("|") if name.endswith(".py")}
     disable = raw.get("disable", [])
     _expect(isinstance(disable, list) and all(isinstance(d, str) and d.count(".") == 2 for d in disable),
             f"{where}.disable", "must be a list of module.Class.method names", "write e.g. [deck.Deck.shuffle]")
+    for name in disable:
+        _expect(name.split(".")[0] in modules, f"{where}.disable", f"{name!r} is not in one of this activity's files {sorted(files)}",
+                "only a method of a file the activity grades can be switched off")
+    optional = raw.get("optional", str(raw["id"]).startswith("bonus"))
+    _expect(isinstance(optional, bool), f"{where}.optional", f"{optional!r} is not true or false", "write `optional: true` or leave it out")
     return Activity(id=str(raw["id"]), title=str(raw["title"]), suite=str(raw["suite"]), files=files,
-                    stand_ins=stand_ins, harness=harness, tests=tests, disable=tuple(disable))
+                    stand_ins=stand_ins, harness=harness, tests=tests, disable=tuple(disable), optional=optional)
 
 
 def _parse_test(raw, where: str) -> TestPoints:
     _expect(isinstance(raw, dict) and "test" in raw and "points" in raw, where, "needs `test` and `points`", "write `- {test: test_name, points: 2}`")
-    unknown = set(raw) - {"test", "points", "visibility", "gate"}
-    _expect(not unknown, where, f"has unknown keys {sorted(unknown)}", "use only test, points, visibility and gate")
-    points, gate = raw["points"], raw.get("gate", False) is True
+    unknown = set(raw) - TEST_KEYS
+    _expect(not unknown, where, f"has unknown keys {sorted(unknown)}", f"use only {', '.join(sorted(TEST_KEYS))}")
+    _expect(isinstance(raw["test"], str) and raw["test"].strip() == raw["test"] and raw["test"], f"{where}.test",
+            f"{raw['test']!r} is not a test name", "write the name of a test function, e.g. test_rank")
+    points = raw["points"]
+    for flag in ("gate", "advisory"):
+        _expect(isinstance(raw.get(flag, False), bool), f"{where}.{flag}", f"{raw.get(flag)!r} is not true or false", f"write `{flag}: true` or leave it out")
+    gate, advisory = raw.get("gate", False), raw.get("advisory", False)
     # A gate may be worth 0: passing it earns nothing by itself, failing it costs everything.
     _expect(isinstance(points, (int, float)) and not isinstance(points, bool) and (points > 0 or (gate and points == 0)),
             f"{where}.points", f"{points!r} is not a positive number", "give each test a positive number of points (a gate may have 0)")
+    _expect(not (gate and advisory), where, "a test cannot be both a gate and advisory", "remove one of `gate` and `advisory`")
     visibility = raw.get("visibility", "public")
     _expect(visibility in VISIBILITIES, f"{where}.visibility", f"{visibility!r} is not one of {VISIBILITIES}", "use public (students see it in `grader check`) or hidden")
-    gate = raw.get("gate", False)
-    _expect(isinstance(gate, bool), f"{where}.gate", f"{gate!r} is not true or false", "write `gate: true` or leave it out")
-    return TestPoints(test=str(raw["test"]), points=float(points), visibility=visibility, gate=gate)
+    return TestPoints(test=raw["test"], points=float(points), visibility=visibility, gate=gate, advisory=advisory)
+
+
+def _check_against_suite(activity: Activity, where: str) -> None:
+    """Every entry names tests of the suite, and no test is priced by two entries."""
+    available = suite_files()
+    _expect(activity.suite in available, f"{where}.suite", f"there is no suite file {activity.suite!r}{closest(activity.suite, available)}",
+            f"use one of {', '.join(available)}")
+    names = suite_tests(activity.suite)
+    for j, entry in enumerate(activity.tests):
+        _expect(any(entry.matches(name) for name in names), f"{where}.tests[{j}].test",
+                f"{activity.suite} has no test {entry.test!r}{closest(entry.test, names)}",
+                f"use one of the suite's tests: {', '.join(names)}")
+    for name in names:
+        priced = [j for j, entry in enumerate(activity.tests) if entry.matches(name)]
+        _expect(len(priced) < 2, f"{where}.tests[{priced[-1] if priced else 0}]",
+                f"{name} is already priced by tests[{priced[0] if priced else 0}]; only the first entry would count",
+                "list each test once (a glob such as test_rank* must not overlap another entry)")
+
+
+def _check_assets(activity: Activity, where: str) -> None:
+    for key, folder, names in (("stand_ins", "reference", activity.stand_ins), ("harness", "harness", activity.harness)):
+        present = sorted(p.name for p in asset_path(folder).iterdir() if p.is_file())
+        for name in names:
+            _expect(name in present, f"{where}.{key}", f"the grader has no {folder}/{name}{closest(name, present)}",
+                    f"use one of {', '.join(p for p in present if p != '__init__.py')}")
 
 
 def _file_list(raw, where: str) -> tuple[str, ...]:

@@ -39,6 +39,10 @@ BASE = {"lab": "x", "activities": [{"id": "A1", "title": "t", "suite": "s.py", "
     (lambda d: d["activities"][0]["tests"][0].update(visibility="secret"), "activities[0].tests[0].visibility"),
     (lambda d: d["activities"][0].update(colour="red"), "activities[0]"),
     (lambda d: d["activities"].append(dict(d["activities"][0])), "activities[1].id"),
+    (lambda d: d.update(advisory="sometimes"), "advisory"),
+    (lambda d: d["activities"][0]["tests"][0].update(advisory="yes"), "activities[0].tests[0].advisory"),
+    (lambda d: d["activities"][0]["tests"][0].update(gate=True, advisory=True), "activities[0].tests[0]"),
+    (lambda d: d["activities"][0].update(disable=["deck.Deck.shuffle"]), "activities[0].disable"),
 ])
 def test_rubric_errors_name_where_and_how_to_fix(change, where):
     import copy
@@ -46,5 +50,20 @@ def test_rubric_errors_name_where_and_how_to_fix(change, where):
     data = copy.deepcopy(BASE)
     change(data)
     with pytest.raises(RubricError) as caught:
-        parse_rubric(data)
+        parse_rubric(data, check_suites=False)  # the structure alone; tests/cli checks the cross-check
     assert caught.value.where == where and caught.value.fix
+
+
+def test_the_bundled_rubric_marks_only_checks_beyond_the_guide_as_advisory():
+    advisory = {(a.id, t.test) for a in load_rubric().activities for t in a.tests if t.advisory}
+    assert advisory == {("A3", "test_are_permutations_beyond_the_guide"), ("A9", "test_is_legal_is_false_for_an_empty_place"),
+                        ("A10", "test_is_legal_is_false_for_an_empty_place")}
+    assert all(t.visibility == "public" for a in load_rubric().activities for t in a.tests if t.advisory)
+
+
+def test_advisory_points_count_only_when_the_rubric_grades_them():
+    from dataclasses import replace
+
+    rubric = load_rubric()
+    graded = replace(rubric, advisory="graded")
+    assert graded.total_max == rubric.total_max + 3

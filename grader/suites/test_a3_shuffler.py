@@ -60,21 +60,36 @@ def test_flip_gives_heads_two_times_in_three(student):
                 "Pick one of three equally likely numbers (random.randrange(3)) and give heads for two of them.")
 
 
+# The lab's question 2 asks about two arrays "of the same length but with no duplicate
+# elements": only such pairs are its contract. A solution written to it (for example "same
+# length, and every value of a is in b") is right, so these cases cost points.
 PERMUTATION_CASES = [
     ([1, 2, 3], [3, 1, 2], True, "same values, new order"),
     ([], [], True, "two empty lists"),
-    ([4, 4, 1], [1, 4, 4], True, "repeated values"),
     ([1, 2, 3], [1, 2, 3], True, "same order"),
+    ([5, 9, 2, 7], [7, 2, 9, 5], True, "four values reversed"),
+    ([1, 4], [2, 3], False, "same sum, different values"),
+    ([0, 3], [1, 2], False, "same sum and length"),
+    ([1, 2, 3], [1, 2, 4], False, "one value differs"),
+]
+# Going further than the guide: repeated values and different lengths. Advisory (worth 0 unless
+# the rubric grades advisory checks): the guide rules these inputs out.
+BEYOND_THE_GUIDE = [
+    ([4, 4, 1], [1, 4, 4], True, "repeated values"),
     ([1, 2, 3], [1, 2], False, "different lengths"),
     ([1, 2], [1, 2, 3], False, "different lengths, the other way"),
-    ([1, 4], [2, 3], False, "same sum, different values"),
     ([1, 1, 2], [1, 2, 2], False, "same values, different counts"),
     ([1, 2, 2], [1, 1, 2], False, "same values, different counts, the other way"),
-    ([0, 3], [1, 2], False, "same sum and length"),
 ]
+PERMUTATION_HINT = "b is a permutation of a when it holds the same values, each the same number of times."
 
 
 @pytest.mark.parametrize("a, b, answer, why", PERMUTATION_CASES, ids=[c[3] for c in PERMUTATION_CASES])
 def test_are_permutations(student, a, b, answer, why):
+    expect(student.shuffler.are_permutations(a, b), answer, f"are_permutations({a}, {b})  ({why})", PERMUTATION_HINT)
+
+
+@pytest.mark.parametrize("a, b, answer, why", BEYOND_THE_GUIDE, ids=[c[3] for c in BEYOND_THE_GUIDE])
+def test_are_permutations_beyond_the_guide(student, a, b, answer, why):
     expect(student.shuffler.are_permutations(a, b), answer, f"are_permutations({a}, {b})  ({why})",
-           "b is a permutation of a when it holds the same values, each the same number of times.")
+           "Going further than the lab asks: count how many times each value appears in each list.")
