@@ -25,12 +25,16 @@ def expect_caught(own_tests: OwnTests, run: TesterRun, name: str, method: str, h
 
 
 def expect_variant_caught(own_tests: OwnTests, run: TesterRun, variant: dict) -> None:
-    """A Buggy class from variants.yaml."""
+    """A Buggy class from variants.yaml; its hint is the hand-written ``exposed_by`` (a test idea, never code)."""
     expect_caught(own_tests, run, variant["id"], variant["method"], f"A test that catches it: {variant['exposed_by']}.")
 
 
 def expect_mutant_killed(own_tests: OwnTests, run: TesterRun, mutant: dict, kind: str) -> None:
-    """A mutant from mutants/index.yaml; ``kind`` is "Deck" or "Card"."""
-    change = " / ".join(line[1:].strip() for line in mutant["diff"] if line.startswith("+")) or "a line removed"
+    """A mutant from mutants/index.yaml; ``kind`` is "Deck" or "Card".
+
+    The hint is the mutant's hand-written ``behaviour``: what the change does, as a tester could see
+    it. Never its diff: that would quote the reference solution's lines to the student.
+    """
+    behaviour = mutant.get("behaviour") or f"one thing in {mutant['method']} works differently from a correct {kind}."
     expect_caught(own_tests, run, f"mutant {mutant['id']}", mutant["method"],
-                  f"This {kind}'s {mutant['method']} was changed to `{change}`: add a test that notices.")
+                  f"What this {kind} does wrong: {behaviour} Add a test that notices it.")
