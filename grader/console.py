@@ -1,22 +1,54 @@
-"""What the grader prints on the terminal: a progress bar, the class summary, a student's check."""
+"""What the grader prints on the terminal: a progress bar, the class summary, the problems of a
+run, a student's check, and the Deck diagnosis.
 
-from collections.abc import Iterator
+Text that comes from students (submission ids, messages, printed output) is printed as rich
+``Text``, never as console markup, and with control characters shown as symbols, so it can
+neither restyle the output nor send escape sequences to the terminal.
+
+Every printing function takes an optional ``out`` console (the module's ``console`` by default),
+which is how the tests render at a fixed width.
+"""
+
+import os
+from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
-from grader.reporters.markdown_report import replay_command
-from grader.results import ClassResults, SubmissionResult
+from grader.exitcodes import ExitCode
+from grader.reporters.wording import (ACTIVITY_WORDS, OUTCOME_WORDS, advisory_worth, base_name, optional_and_missing,
+                                      plural, points, score_of, visible)
+from grader.results import ActivityResult, ClassResults, SubmissionResult, TestResult
 
 console = Console(highlight=False)
-if not console.is_terminal:
+if not console.is_terminal and "COLUMNS" not in os.environ:
     console.width = max(console.width, 160)  # logs and CI: room for a column per activity
-CELL = {"missing": "–", "error": "err"}
-MARK = {"passed": "[green]✓[/]", "failed": "[red]✗[/]", "error": "[red]✗[/]", "timeout": "[yellow]⏱[/]", "skipped": "–"}
+
+# Summary cells for an activity without a score, and a narrower set for when the table must shrink.
+CELL = {"missing": "–", "not_loaded": "load", "grader_error": "ERR"}
+NARROW_CELL = {**CELL, "not_loaded": "✗"}
+CELL_STYLE = {"missing": "dim", "not_loaded": "yellow", "grader_error": "bold red"}
+MEANING = {
+    "missing": "not handed in",
+    "not_loaded": "the file did not load (0 points)",
+    "grader_error": "the grader failed: score incomplete (not the student's fault)",
+    "unusable": "the submission could not be opened",
+}
+# After a score in `grader check`'s last lines: why it is not an ordinary one.
+SCORE_NOTE = {"missing": "not handed in", "not_loaded": "the file did not load",
+              "grader_error": "incomplete: the grader failed, not your fault"}
+MARK = {"passed": ("✓", "green"), "failed": ("✗", "red"), "error": ("✗", "red"), "timeout": ("⏱", "yellow"),
+        "skipped": ("–", "dim"), "grader_error": ("!", "bold red")}
+MIN_ID_WIDTH = 16  # below this, scores lose decimals before ids lose more letters
+OUTPUT_LINES = 10  # lines of a test's printed output shown by `grader check`
 
 
 @contextmanager
@@ -27,48 +59,311 @@ def progress_bar(total: int) -> Iterator:
         yield lambda _sub_id: progress.advance(task)
 
 
-def print_summary(results: ClassResults) -> None:
-    activity_ids = [a.id for a in results.submissions[0].activities] if results.submissions else []
-    table = Table(title=f"{results.lab}: {len(results.submissions)} submissions",
-                  caption=f"– no file to grade, err could not be graded; sandbox level: {results.sandbox}; "
-                          f"base seed {results.base_seed}")
-    table.add_column("student", no_wrap=True)
-    for activity_id in activity_ids:
-        table.add_column(activity_id, justify="right")
-    table.add_column("total", justify="right", no_wrap=True)
+# --- the class summary (`grader grade`) -------------------------------------------------------
+
+def print_summary(results: ClassResults, out: Console | None = None) -> None:
+    """The class table: one row per student, one column per activity, total/max and the bonus.
+
+    Bonus activities share one ``bonus`` column. The table fits the console's width: scores
+    lose decimals (rounded down), then ``load`` becomes ``✗``, and long ids are cut in the
+    middle with an ellipsis, before anything wraps. A legend under it explains the symbols.
+    """
+    out = out or console
+    table, layout = summary_table(results, out.width)
+    out.print(table)
+    shown = _statuses_shown(results)
+    for status, meaning in MEANING.items():
+        if status in shown:
+            out.print(Text.assemble(f"  {layout.cells.get(status, status):<8}  ", (meaning, "dim")))
+    if layout.decimals < 2 and _has_fractions(results):
+        out.print(Text("Scores are rounded down to fit the terminal; gradebook.csv has them exact.", style="dim"))
+    out.print(Text(f"Sandbox level: {results.sandbox}; base seed {results.base_seed}.", style="dim"))
+
+
+@dataclass
+class SummaryLayout:
+    """How the summary table fits its width: decimals shown, cell symbols, width of the ids."""
+
+    decimals: int
+    cells: dict[str, str]
+    id_width: int
+
+
+# Tried in turn until the table fits.
+LAYOUTS = ((2, CELL), (1, CELL), (0, CELL), (0, NARROW_CELL))
+
+
+def summary_table(results: ClassResults, width: int) -> tuple[Table, SummaryLayout]:
+    """The summary table for a console ``width`` cells wide, and the layout that made it fit."""
+    regular, bonus = _activity_ids(results)
+    headers = [*regular, "total", *(["bonus"] if bonus else [])]
+    ids = [visible(sub.id) for sub in results.submissions]
+    for decimals, cells in LAYOUTS:
+        rows = [_row(sub, regular, bonus, decimals, cells) for sub in results.submissions]
+        widths = [max([cell_len(h)] + [cell_len(row[i].plain) for row in rows]) for i, h in enumerate(headers)]
+        room = width - sum(widths) - len(widths)  # one space between columns
+        if room >= MIN_ID_WIDTH:
+            break
+    longest = max((cell_len(i) for i in ids), default=0)
+    layout = SummaryLayout(decimals, cells, max(cell_len("student"), min(room, longest)))
+    table = Table(title=f"{results.lab}: {plural(len(results.submissions), 'submission')}", box=box.SIMPLE_HEAD,
+                  show_edge=False, pad_edge=False, padding=0)
+    table.add_column("student", no_wrap=True, overflow="ellipsis")
+    for header in headers:
+        table.add_column(header, justify="right", no_wrap=True)
+    for sub_id, row in zip(ids, rows):
+        table.add_row(Text(shorten(sub_id, layout.id_width)), *row)
+    return table, layout
+
+
+def shorten(text: str, width: int) -> str:
+    """``text`` cut to ``width`` terminal cells with an ellipsis in the middle.
+
+    The middle, because ids often differ only at the start (``smith_jo``) or only at the end
+    (an LMS export's ``..._4411``): ``smith_j…_4411`` keeps both.
+    """
+    if cell_len(text) <= width:
+        return text
+    if width < 3:
+        return _take(text, width - 1) + "…" if width else ""
+    head = _take(text, width // 2)
+    tail = _take(text[::-1], width - 1 - cell_len(head))[::-1]
+    return f"{head}…{tail}"
+
+
+def _take(text: str, room: int) -> str:
+    """The longest start of ``text`` that fits ``room`` terminal cells."""
+    taken, used = [], 0
+    for char in text:
+        used += cell_len(char)
+        if used > room:
+            break
+        taken.append(char)
+    return "".join(taken)
+
+
+def _activity_ids(results: ClassResults) -> tuple[list[str], list[str]]:
+    regular: list[str] = []
+    bonus: list[str] = []
     for sub in results.submissions:
-        cells = [f"{a.score:g}" if a.status == "graded" else CELL.get(a.status, a.status) for a in sub.activities]
-        total = f"{sub.total:g}/{sub.max:g}" + ("" if sub.status == "graded" else " (error)")
-        table.add_row(escape(sub.id), *cells, total)
-    console.print(table)
+        for activity in sub.activities:
+            column = bonus if activity.bonus else regular
+            if activity.id not in column:
+                column.append(activity.id)
+    return regular, bonus
 
 
-def print_check(result: SubmissionResult, base_seed: int) -> None:
+def _row(sub: SubmissionResult, regular: list[str], bonus: list[str], decimals: int,
+         symbols: dict[str, str]) -> list[Text]:
+    by_id = {a.id: a for a in sub.activities}
+    cells = [_cell(by_id.get(activity_id), decimals, symbols) for activity_id in regular]
+    if sub.status == "unusable":
+        total = Text("unusable", style="yellow")
+    elif sub.status == "grader_error":
+        total = Text("ERR", style="bold red")
+    else:
+        total = Text(f"{points(sub.total, decimals)}/{points(sub.max, decimals)}", style="bold")
+    cells.append(total)
+    if bonus:
+        cells.append(_bonus_cell(sub, [by_id[b] for b in bonus if b in by_id], decimals, symbols))
+    return cells
+
+
+def _cell(activity: ActivityResult | None, decimals: int, symbols: dict[str, str]) -> Text:
+    if activity is None:
+        return Text("")
+    if activity.status == "graded":
+        return Text(points(activity.score, decimals))
+    return Text(symbols.get(activity.status, "?"), style=CELL_STYLE.get(activity.status, ""))
+
+
+def _bonus_cell(sub: SubmissionResult, activities: list[ActivityResult], decimals: int,
+                symbols: dict[str, str]) -> Text:
+    """One cell for every bonus activity: the bonus points, or the symbol of what went wrong."""
+    statuses = {a.status for a in activities}
+    for status in ("grader_error", "graded", "not_loaded", "missing"):
+        if status in statuses:
+            if status == "graded":
+                return Text(f"{points(sub.bonus, decimals)}/{points(sub.bonus_max, decimals)}")
+            return Text(symbols[status], style=CELL_STYLE[status])
+    return Text("")
+
+
+def _statuses_shown(results: ClassResults) -> set[str]:
+    shown = {a.status for sub in results.submissions for a in sub.activities}
+    return shown | {sub.status for sub in results.submissions}
+
+
+def _has_fractions(results: ClassResults) -> bool:
+    values = [a.score for sub in results.submissions for a in sub.activities]
+    values += [v for sub in results.submissions for v in (sub.total, sub.max, sub.bonus)]
+    return any(round(v, 2) != int(v) for v in values)
+
+
+def print_run_problems(results: ClassResults, out: Console | None = None) -> None:
+    """After the summary: the submissions that could not be graded, and the grader's failures.
+
+    Prints nothing when every submission was graded to the end.
+    """
+    out = out or console
+    if results.unusable:
+        count = len(results.unusable)
+        out.print(Text(f"\n{plural(count, 'submission')} could not be graded because of what was handed in:",
+                       style="bold yellow"))
+        _print_list(out, results.unusable)
+        code = f"exit code {int(ExitCode.BAD_INPUT)}"
+        if results.grader_failed:
+            code = f"alone, this gives exit code {int(ExitCode.BAD_INPUT)}; the grader's failure below gives {int(ExitCode.INTERNAL)}"
+        out.print(f"Ask for {'it' if count == 1 else 'them'} again (for example, a new zip) and grade again ({code}).")
+    if results.grader_failed:
+        count = len(results.grader_failed)
+        out.print(Text(f"\nThe grader failed on {plural(count, 'submission')}: "
+                       f"{'its score is' if count == 1 else 'their scores are'} incomplete. "
+                       "This is not the students' fault.", style="bold red"))
+        _print_list(out, results.grader_failed)
+        out.print(f"Exit code {int(ExitCode.INTERNAL)}. Please report this with the log (everything the grader "
+                  "printed) and results.json.")
+
+
+def _print_list(out: Console, submissions: Iterable[SubmissionResult]) -> None:
+    for sub in submissions:
+        reason = "; ".join(m.strip() for m in sub.messages) or "no reason given"
+        out.print(Text.assemble("  ", (visible(sub.id), "bold"), ": ", visible(reason)))
+
+
+# --- one student's check (`grader check`) -----------------------------------------------------
+
+def print_check(result: SubmissionResult, base_seed: int = 0, out: Console | None = None) -> None:
+    """A student's results: what went wrong first, then going further, what passed, the scores.
+
+    ``base_seed`` is shown at the end when it is not 0; every replay command already has it.
+    """
+    out = out or console
+    if result.status != "graded":
+        headline = ("Your folder could not be checked:" if result.status == "unusable"
+                    else "The grader failed while checking your folder (this is not your fault):")
+        out.print(Text(headline, style="bold red"))
+        for message in result.messages:
+            _print_block(out, message, indent=2)
+        if result.status == "unusable":
+            return
+    _print_problems(out, result)
+    _print_going_further(out, result)
+    _print_passed(out, result)
+    _print_scores(out, result, base_seed)
+
+
+def _print_problems(out: Console, result: SubmissionResult) -> None:
+    """Problems in activity order; files not handed in come last."""
+    heading = Text("\nWhat went wrong", style="bold")
     for activity in result.activities:
-        console.print(f"\n[bold]{activity.id} {escape(activity.title)}[/]: {activity.score:g} / {activity.max:g}  ({activity.status})")
-        if activity.note:
-            console.print(f"  {escape(activity.note)}")
-        for test in activity.tests:
-            console.print(f"  {MARK.get(test.outcome, '?')} {escape(test.name)}")
-            if test.outcome != "passed":
-                for line in test.message.splitlines():
-                    console.print(f"      {escape(line)}")
-                console.print(f"      [dim]replay: {escape(replay_command(activity, test.name, base_seed))}[/]")
-                if test.output.strip():
-                    console.print("      [dim]your code printed:[/]")
-                    for line in test.output.rstrip().splitlines()[:10]:
-                        console.print(f"        {escape(line)}")
-        if activity.hidden_not_run:
-            console.print(f"  [dim]{activity.hidden_not_run} hidden test(s) were not run: your teacher's grade can differ.[/]")
-    for message in result.messages:
-        console.print(f"[red]{escape(message)}[/]")
-    console.print(f"\n[bold]Total (public tests): {result.total:g} / {result.max:g}[/]")
+        if activity.status not in ("graded", "missing") or (activity.status == "graded" and activity.note):
+            heading = _print_heading(out, heading)
+            words = "" if activity.status == "graded" else f": {ACTIVITY_WORDS.get(activity.status, activity.status)}"
+            out.print(Text.assemble("  ", ("✗", "red"), " ", (f"{activity.id} {activity.title}", "bold"), words))
+            if activity.note:
+                _print_block(out, activity.note, indent=6)
+        if activity.status in ("graded", "grader_error"):
+            for test in activity.tests:
+                if not test.advisory and test.outcome != "passed":
+                    heading = _print_heading(out, heading)
+                    _print_test(out, activity, test, score_of(test.points, test.max_points))
+    for activity in result.activities:
+        if activity.status == "missing" and not optional_and_missing(activity):
+            heading = _print_heading(out, heading)
+            out.print(Text.assemble("  ", ("–", "dim"), " ", (f"{activity.id} {activity.title}", "bold"),
+                                    ", not handed in", (f": {visible(activity.note)}" if activity.note else "", "dim")),
+                      soft_wrap=True)
 
+
+def _print_heading(out: Console, heading: Text | None) -> None:
+    """Print a section's heading the first time something goes under it."""
+    if heading is not None:
+        out.print(heading)
+    return None
+
+
+def _print_test(out: Console, activity: ActivityResult, test: TestResult, worth: str) -> None:
+    symbol, style = MARK.get(test.outcome, ("?", ""))
+    hidden = ", hidden test" if test.visibility == "hidden" else ""
+    out.print(Text.assemble("  ", (symbol, style), " ", (f"{activity.id} ", "bold"), (visible(test.name), "bold"),
+                            f": {OUTCOME_WORDS.get(test.outcome, test.outcome)} ({worth}{hidden})"), soft_wrap=True)
+    if test.outcome == "passed":
+        return
+    _print_block(out, test.message, indent=6)
+    if test.output.strip():
+        out.print(Text("      your code printed:", style="dim"))
+        lines = test.output.rstrip().splitlines()
+        _print_block(out, "\n".join(lines[:OUTPUT_LINES]), indent=8)
+        if len(lines) > OUTPUT_LINES:
+            out.print(Text(f"        … and {plural(len(lines) - OUTPUT_LINES, 'more line')}", style="dim"))
+    if test.replay:
+        seed = f"seed {test.seed}. " if test.seed is not None else ""
+        out.print(Text(f"      {seed}Run this test again on its own:", style="dim"))
+        out.print(Text(f"        {test.replay}"), soft_wrap=True)
+
+
+def _print_going_further(out: Console, result: SubmissionResult) -> None:
+    found = [(a, t) for a in result.activities if a.status in ("graded", "grader_error") for t in a.tests if t.advisory]
+    if not found:
+        return
+    out.print(Text("\nGoing further", style="bold") + Text(": extra checks, worth 0 points unless your teacher grades them"))
+    for activity, test in found:
+        _print_test(out, activity, test, advisory_worth(test))
+
+
+def _print_passed(out: Console, result: SubmissionResult) -> None:
+    groups: dict[tuple[str, str], list[TestResult]] = {}
+    for activity in result.activities:
+        for test in activity.tests:
+            if not test.advisory:
+                groups.setdefault((activity.id, base_name(test.name)), []).append(test)
+    passed = [(key, runs) for key, runs in groups.items() if any(t.outcome == "passed" for t in runs)]
+    if not passed:
+        return
+    out.print(Text("\nWhat passed", style="bold"))
+    for (activity_id, name), runs in passed:
+        ok = sum(t.outcome == "passed" for t in runs)
+        if len(runs) == 1:
+            label, count = runs[0].name, ""
+        else:
+            label, count = name, f" ({'all ' if ok == len(runs) else f'{ok} of '}{len(runs)} runs)"
+        out.print(Text.assemble("  ", ("✓", "green"), f" {activity_id} ", visible(label), count), soft_wrap=True)
+
+
+def _print_scores(out: Console, result: SubmissionResult, base_seed: int) -> None:
+    out.print(Text("\nScores", style="bold"))
+    width = max((cell_len(f"{a.id} {a.title}") for a in result.activities), default=0)
+    for activity in result.activities:
+        name = f"{activity.id} {activity.title}"
+        shown = score_of(activity.score, activity.max)
+        if activity.status != "graded":
+            shown += f"  ({SCORE_NOTE.get(activity.status, activity.status)})"
+        out.print(Text(f"  {name}{' ' * (width - cell_len(name))}  {shown}"))
+    total = f"\nTotal (public tests): {score_of(result.total, result.max)}"
+    if result.status == "grader_error":
+        total += " (incomplete)"
+    out.print(Text(total, style="bold") + Text(f"    Bonus: {score_of(result.bonus, result.bonus_max)}"
+                                             if result.bonus_max else ""))
+    hidden = sum(a.hidden_not_run for a in result.activities)
+    if hidden:
+        out.print(Text(f"{hidden} hidden test(s) were not run: your teacher's grade can differ.", style="dim"))
+    if base_seed:
+        out.print(Text(f"Base seed {base_seed}.", style="dim"))
+
+
+def _print_block(out: Console, text: str, indent: int) -> None:
+    """Student text, line by line, indented, never wrapped (so commands stay copyable)."""
+    for line in text.rstrip().splitlines():
+        out.print(Text(" " * indent + visible(line, keep_newlines=True)), soft_wrap=True)
+
+
+# --- the Deck diagnosis (`grader diagnose`, and `grader check` after a Deck test failed) ----
 
 def print_diagnosis(deck: Path, findings: list) -> None:
     if not findings:
         console.print(f"No problem found in {escape(str(deck))} by the diagnosis probes "
-                      "(constructor, is_empty, deal, shuffle). `grader check` runs the full tests.")
+                      "(constructor, size, is_empty, deal, shuffle). `grader check` runs the full tests.")
         return
     console.print(f"[bold]What looks wrong in {escape(str(deck))}:[/]")
     for finding in findings:

@@ -1,46 +1,67 @@
 """The results of a grading run: plain dataclasses, turned into results.json.
 
 A ``ClassResults`` exists even when grading crashed: a submission the grader could not finish
-has status ``error`` and a message, never a missing row.
+has status ``grader_error`` and a message, never a missing row.
+
+Who is at fault is part of every status, because a teacher must never mistake the grader's
+failure for a student's zero:
+
+- ``not_loaded`` (activity), ``unusable`` (submission): the student's file or zip is the problem;
+- ``grader_error`` (test, activity, submission): the grader failed; the score is incomplete and
+  the command exits with code 70.
 """
 
 from dataclasses import asdict, dataclass, field
+
+# Test outcomes. Only "passed" earns points.
+OUTCOMES = ("passed", "failed", "error", "timeout", "skipped", "grader_error")
+# Activity statuses.
+ACTIVITY_STATUSES = ("graded", "missing", "not_loaded", "grader_error")
+# Submission statuses.
+SUBMISSION_STATUSES = ("graded", "unusable", "grader_error")
 
 
 @dataclass
 class TestResult:
     __test__ = False  # a result record, not a pytest test class
 
-    name: str
-    outcome: str  # passed | failed | error | timeout | skipped
+    name: str  # the test function, with its own parameters: test_rank[ace-hearts-1]
+    outcome: str  # one of OUTCOMES
     points: float
     max_points: float
     message: str = ""
     seed: int | None = None
     output: str = ""
     visibility: str = "public"
+    # A check beyond the lab's contract: reported ("going further"), worth 0 unless the rubric
+    # says `advisory: graded`.
+    advisory: bool = False
+    replay: str = ""  # the command that runs this test alone, ready to paste
 
 
 @dataclass
 class ActivityResult:
     id: str
     title: str
-    status: str  # graded | missing | error
+    status: str  # one of ACTIVITY_STATUSES
     score: float
     max: float
     note: str = ""
     tests: list[TestResult] = field(default_factory=list)
     hidden_not_run: int = 0
+    bonus: bool = False  # a bonus activity: its score goes to SubmissionResult.bonus, never to total
 
 
 @dataclass
 class SubmissionResult:
     id: str
-    status: str  # graded | error
-    total: float
+    status: str  # one of SUBMISSION_STATUSES
+    total: float  # never more than max: bonus points are kept apart
     max: float
     messages: list[str] = field(default_factory=list)
     activities: list[ActivityResult] = field(default_factory=list)
+    bonus: float = 0.0
+    bonus_max: float = 0.0
 
 
 @dataclass
@@ -57,7 +78,30 @@ class ClassResults:
     def submission(self, submission_id: str) -> SubmissionResult:
         return next(s for s in self.submissions if s.id == submission_id)
 
+    @property
+    def grader_failed(self) -> list[SubmissionResult]:
+        """Submissions whose grade is incomplete because the grader itself failed."""
+        return [s for s in self.submissions if s.status == "grader_error"]
+
+    @property
+    def unusable(self) -> list[SubmissionResult]:
+        """Submissions that could not be graded at all because of what was handed in."""
+        return [s for s in self.submissions if s.status == "unusable"]
+
 
 def round_points(value: float) -> float:
     """Points are shown to two decimals; rounding here keeps JSON and CSV in agreement."""
     return round(value, 2)
+
+
+def split_points(points: float, runs: int) -> list[float]:
+    """``points`` shared by ``runs`` test runs, in hundredths that add up exactly.
+
+    2 points over 3 runs are 0.67, 0.67 and 0.66, not three times 0.67 (= 2.01): whatever a
+    report shows per test adds up to what it shows for the activity.
+    """
+    if runs <= 0:
+        return []
+    hundredths = round(points * 100)
+    base, extra = divmod(hundredths, runs)
+    return [(base + (1 if i < extra else 0)) / 100 for i in range(runs)]

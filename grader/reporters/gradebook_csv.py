@@ -1,4 +1,22 @@
-"""gradebook.csv: one row per student, one column per activity, then the total."""
+"""gradebook.csv: one row per student, for a spreadsheet or an LMS import.
+
+Columns: ``id``, one per activity (in the order they were graded, bonus activities included),
+``total``, ``max``, ``bonus``, ``status``. The file starts with a UTF-8 byte order mark, without
+which Excel reads it as the local code page and mangles accented names.
+
+Score cells hold numbers or nothing, never words, so a spreadsheet can add them up:
+
+- a number whenever the student's work decided the score, including 0 for a file not handed in
+  or that did not load (0 is what the student earned there);
+- empty when there is no score to give: the grader failed on that activity, or the submission
+  could not be opened at all. A 0 there would be a fake grade; an empty cell leaves the import
+  blank until the teacher decides. ``total`` and ``bonus`` are empty too when the submission's
+  status is not ``graded``, because an incomplete total is not a total.
+
+``status`` holds the submission's status word (``graded``, ``unusable``, ``grader_error``);
+results.json and report.md say more. A cell a spreadsheet would run as a formula (starting with
+``=``, ``+``, ``-``, ``@``, a tab or a carriage return) gets a leading apostrophe.
+"""
 
 import csv
 import io
@@ -6,33 +24,52 @@ from pathlib import Path
 
 from grader.reporters.atomic import write_atomically
 from grader.reporters.hookspecs import hookimpl
-from grader.results import ClassResults
+from grader.reporters.wording import points
+from grader.results import ActivityResult, ClassResults, SubmissionResult
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def gradebook_text(results: ClassResults) -> str:
-    activity_ids: list[str] = []
-    for sub in results.submissions:
-        for activity in sub.activities:
-            if activity.id not in activity_ids:
-                activity_ids.append(activity.id)
+    """The CSV text (without the byte order mark, which the writer adds)."""
+    activity_ids = activity_columns(results)
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["id", *activity_ids, "total", "max", "status"])
+    writer = csv.writer(out)  # lines end in \r\n (RFC 4180), so a \r in an id is quoted too
+    writer.writerow(["id", *activity_ids, "total", "max", "bonus", "status"])
     for sub in results.submissions:
-        scores = {a.id: a.score for a in sub.activities}
-        writer.writerow([_safe(sub.id), *[_number(scores.get(a, 0.0)) for a in activity_ids], _number(sub.total), _number(sub.max), sub.status])
+        by_id = {activity.id: activity for activity in sub.activities}
+        writer.writerow([_safe(sub.id), *[_activity_cell(by_id.get(a)) for a in activity_ids], *_totals(sub), sub.status])
     return out.getvalue()
 
 
-def _number(value: float) -> str:
-    return f"{value:g}"
+def activity_columns(results: ClassResults) -> list[str]:
+    """Every activity id, in the order submissions list them."""
+    ids: list[str] = []
+    for sub in results.submissions:
+        for activity in sub.activities:
+            if activity.id not in ids:
+                ids.append(activity.id)
+    return ids
+
+
+def _activity_cell(activity: ActivityResult | None) -> str:
+    if activity is None or activity.status == "grader_error":
+        return ""
+    return points(activity.score)  # graded, or 0 for missing / not_loaded
+
+
+def _totals(sub: SubmissionResult) -> list[str]:
+    maximum = points(sub.max)
+    if sub.status != "graded":
+        return ["", maximum, ""]
+    return [points(sub.total), maximum, points(sub.bonus) if sub.bonus_max else ""]
 
 
 def _safe(text: str) -> str:
-    # A cell starting with = + - @ is run as a formula by spreadsheet programs.
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+    """A cell that cannot be run as a formula by a spreadsheet program."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 @hookimpl
 def grader_write_reports(results: ClassResults, out_dir: Path) -> list[Path]:
-    return [write_atomically(out_dir / "gradebook.csv", gradebook_text(results))]
+    return [write_atomically(out_dir / "gradebook.csv", gradebook_text(results), encoding="utf-8-sig")]

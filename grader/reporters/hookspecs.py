@@ -17,5 +17,6 @@ class ReporterSpec:
 
         ``results`` is plain data (dataclasses of str, float and lists). A reporter must not
         change it, and must write files atomically (to a temporary name, then rename) so a
-        crash never leaves a half-written report behind.
+        crash never leaves a half-written report behind: ``atomic.write_atomically`` does that,
+        with the file modes ``open()`` would give.
         """

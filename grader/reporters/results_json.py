@@ -7,10 +7,13 @@ from grader.reporters.atomic import write_atomically
 from grader.reporters.hookspecs import hookimpl
 from grader.results import ClassResults
 
-FORMAT_VERSION = 1
+# 2: statuses say who is at fault (not_loaded, unusable, grader_error replace "error"); a bonus
+# is kept apart from total; tests carry `advisory` and `replay`.
+FORMAT_VERSION = 2
 
 
 def results_document(results: ClassResults) -> dict:
+    """The JSON document: ``format_version``, then every field of ``ClassResults``."""
     return {"format_version": FORMAT_VERSION, **results.to_dict()}
 
 

@@ -1,46 +1,77 @@
-"""Report formats against golden files.
+"""Every report format, compared with golden files in tests/reporters/golden/.
+
+The golden class (tests/reporters/samples.py) has a submission of every status and ids that try
+to break the formats. The golden files are what a teacher would see: results.json,
+gradebook.csv, each report.md (``report_<name>.md``), and the terminal's class summary and a
+student's check at 80 columns (``summary_80.txt``, ``check_80.txt``).
 
 To refresh them after an intended change of format, run
-``ELEVENS_UPDATE_GOLDEN=1 python -m pytest tests/reporters`` and review the diff before committing.
+
+    ELEVENS_UPDATE_GOLDEN=1 python -m pytest tests/reporters
+
+then read the diff (``git diff tests/reporters/golden``) as a teacher would before committing:
+the tests pass while the variable is set, whatever the reporters write.
 """
 
+import io
 import os
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
+from grader.console import print_check, print_run_problems, print_summary
 from grader.reporters import reporter_manager
-from grader.results import ActivityResult, ClassResults, SubmissionResult, TestResult
+from tests.reporters.samples import ACCENTED, EVIL, sample_results
 
 GOLDEN = Path(__file__).parent / "golden"
+# Golden file name -> the file the reporters write, relative to the output folder.
+WRITTEN = {
+    "results.json": "results.json",
+    "gradebook.csv": "gradebook.csv",
+    "report_evil.md": f"{EVIL}/report.md",
+    "report_accented.md": f"{ACCENTED}/report.md",
+    "report_grader_error.md": "bob/report.md",
+    "report_unusable.md": "broken_zip/report.md",
+}
 
 
-def sample_results() -> ClassResults:
-    card = ActivityResult("A1", "Card", "graded", 13.0, 15.0, tests=[
-        TestResult("test_rank[ace-hearts-1]", "passed", 2.0, 2.0, seed=11),
-        TestResult("test_str[ace-hearts-1]", "failed", 0.0, 2.0,
-                   "str(Card('ace', 'hearts', 1))\n  expected: 'ace of hearts (point value = 1)'\n  got:      'ace ``` <b>'",
-                   seed=12, output="debug: ```\n<script>alert(1)</script>\n"),
-    ], hidden_not_run=1)
-    deck = ActivityResult("A2", "Deck", "missing", 0.0, 20.0, note="deck.py was not found in your folder.")
-    return ClassResults("elevens", [
-        SubmissionResult("=cmd|evil", "graded", 13.0, 35.0, [], [card, deck]),
-        SubmissionResult("broken_zip", "error", 0.0, 35.0, ["broken_zip.zip could not be opened as a zip"], []),
-    ], base_seed=0, sandbox="process", grader_version="test")
-
-
-@pytest.mark.parametrize("name", ["results.json", "gradebook.csv", "=cmd|evil/report.md"])
-def test_report_matches_golden(tmp_path, name):
-    reporter_manager().hook.grader_write_reports(results=sample_results(), out_dir=tmp_path)
-    produced = (tmp_path / name).read_text(encoding="utf-8")
-    golden = GOLDEN / name.replace("/", "__")
+def check_golden(name: str, produced: str) -> None:
+    golden = GOLDEN / name
     if os.environ.get("ELEVENS_UPDATE_GOLDEN"):
-        golden.write_text(produced, encoding="utf-8")
-    assert produced == golden.read_text(encoding="utf-8")
+        golden.write_bytes(produced.encode("utf-8"))
+    assert produced == golden.read_bytes().decode("utf-8")
 
 
-def test_student_text_cannot_escape_its_code_block(tmp_path):
-    reporter_manager().hook.grader_write_reports(results=sample_results(), out_dir=tmp_path)
-    report = (tmp_path / "=cmd|evil" / "report.md").read_text()
-    assert "````text\ndebug: ```\n<script>" in report  # fence longer than the student's backticks
-    assert "'=cmd|evil" in (tmp_path / "gradebook.csv").read_text()  # no spreadsheet formula
+def narrow_console() -> Console:
+    return Console(file=io.StringIO(), width=80, color_system=None, highlight=False, force_terminal=False)
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("reports")
+    reporter_manager().hook.grader_write_reports(results=sample_results(), out_dir=out)
+    return out
+
+
+@pytest.mark.parametrize("golden", sorted(WRITTEN))
+def test_report_matches_golden(written, golden):
+    check_golden(golden, (written / WRITTEN[golden]).read_bytes().decode("utf-8"))
+
+
+def test_class_summary_matches_golden():
+    out = narrow_console()
+    print_summary(sample_results(), out=out)
+    print_run_problems(sample_results(), out=out)
+    check_golden("summary_80.txt", out.file.getvalue())
+
+
+def test_check_matches_golden():
+    out = narrow_console()
+    print_check(sample_results().submission(EVIL), 0, out=out)
+    check_golden("check_80.txt", out.file.getvalue())
+
+
+def test_every_written_file_has_a_golden_file(written):
+    files = {str(p.relative_to(written)) for p in written.rglob("*") if p.is_file()}
+    assert files == set(WRITTEN.values())

@@ -1,0 +1,99 @@
+"""The words and number formats every report shares, so that the terminal, report.md and the
+gradebook never describe the same result in two different ways.
+
+Status words are written for a student of 16 as much as for a teacher: they say what happened
+and, when it was not the student's doing, say so.
+"""
+
+import re
+
+from grader.results import ActivityResult, TestResult
+
+# What a test's outcome means, in words (results.OUTCOMES).
+OUTCOME_WORDS = {
+    "passed": "passed",
+    "failed": "wrong answer",
+    "error": "the code raised an error",
+    "timeout": "took too long",
+    "skipped": "not run",
+    "grader_error": "the grader failed on this test (not the student's fault)",
+}
+
+# What an activity's status means, in words (results.ACTIVITY_STATUSES). Never "graded" for an
+# activity that was not.
+ACTIVITY_WORDS = {
+    "graded": "graded",
+    "missing": "not handed in",
+    "not_loaded": "file did not load: 0 points",
+    "grader_error": "not graded: the grader failed (not the student's fault)",
+}
+
+# The first line a report shows for a submission that was not graded to the end.
+UNUSABLE_HEADLINE = "This submission could not be graded"
+GRADER_ERROR_HEADLINE = ("The grader failed on this submission: the score is incomplete. "
+                         "This is not the student's fault.")
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def points(value: float, decimals: int = 2) -> str:
+    """``value`` with at most ``decimals`` decimals and no trailing zeros: 15, 7.5, 0.67.
+
+    With fewer than two decimals the value is rounded down, so a table never shows full marks
+    for a score that falls short of them.
+    """
+    if decimals >= 2:
+        text = f"{round(value, 2):.2f}"
+    else:
+        scale = 10 ** decimals
+        text = f"{int(round(value * 100) // (100 // scale)) / scale:.{decimals}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def score_of(score: float, maximum: float, decimals: int = 2) -> str:
+    """``13 / 15``."""
+    return f"{points(score, decimals)} / {points(maximum, decimals)}"
+
+
+def visible(text: str, keep_newlines: bool = False) -> str:
+    """``text`` with control characters shown as symbols (U+2400 block) instead of acted on.
+
+    A folder name or a student's output can hold a newline, a carriage return or a terminal
+    escape sequence; shown raw they would break a Markdown line or drive the teacher's terminal.
+    """
+    def picture(match: re.Match) -> str:
+        char = match.group()
+        if keep_newlines and char in "\n\t":
+            return char
+        code = ord(char)
+        if code < 0x20:
+            return chr(0x2400 + code)
+        if code == 0x7F:
+            return "\u2421"
+        return "\ufffd"
+
+    return _CONTROL.sub(picture, text)
+
+
+def base_name(test_name: str) -> str:
+    """``test_rank[ace-hearts-1]`` -> ``test_rank``: the function every run of a test shares."""
+    return test_name.split("[", 1)[0]
+
+
+def optional_and_missing(activity: ActivityResult) -> bool:
+    """A bonus activity not handed in: nothing went wrong, it is optional."""
+    return activity.bonus and activity.status == "missing"
+
+
+def advisory_worth(test: TestResult) -> str:
+    """How much an advisory check is worth, in words."""
+    if test.max_points > 0:
+        return f"{score_of(test.points, test.max_points)} points"
+    return "worth 0 points"
+
+
+def plural(count: int, word: str, many: str = "") -> str:
+    """``1 test``, ``2 tests``."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
