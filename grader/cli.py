@@ -1,32 +1,53 @@
 """The ``grader`` command: a thin layer over the library (grader.engine, grader.reporters)."""
 
-import shutil
 import sys
 import tempfile
+import traceback
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
-from grader.console import print_check, print_diagnosis, print_summary, progress_bar
+from grader.console import print_check, print_diagnosis, print_run_problems, print_summary, progress_bar
 from grader.diagnosis import diagnose_deck
+from grader.diagnosis.paths import DiagnoseInputError, diagnose_path
 from grader.engine.batch import GradeOptions, grade
-from grader.engine.run_state import RunStateError, finish_state, prepare_state, run_fingerprint
-from grader.exitcodes import ExitCode
+from grader.engine.records import read_records
+from grader.engine.run_state import RunStateError, finish_state, prepare_state, run_fingerprint, scratch_dir
+from grader.exitcodes import ExitCode, check_exit_code, run_exit_code
 from grader.handout import HandoutError, write_handout
 from grader.reporters import reporter_manager
-from grader.rubric import RubricError, load_rubric
+from grader.rubric import Rubric, RubricError, load_rubric
 from grader.sandbox.isolation import detect
-from grader.submissions import Submission, SubmissionsError, find_submissions
+from grader.selection import SelectionError, resolve_activities, resolve_tests
+from grader.submissions import Submission, SubmissionsError, find_submissions, unpack_zip, unwrap
 
 rubric_option = click.option("--rubric", type=click.Path(dir_okay=False, path_type=Path), help="Rubric YAML (default: the bundled Elevens rubric).")
 seed_option = click.option("--seed", "base_seed", type=int, default=0, show_default=True, help="Base seed for every randomized test; the same seed gives the same grade.")
-activity_option = click.option("--activity", "activities", multiple=True, help="Only this activity (A1, A2, ...); repeatable.")
+activity_option = click.option("--activity", "activities", multiple=True, help="Only this activity (A1, A2, ...; any case); repeatable.")
 isolation_option = click.option("--isolation", type=click.Choice(["auto", "namespaces", "process"]), default="auto",
                                 show_default=True, help="Sandbox level: the strongest this machine has, or one you name (docs/security.md).")
-test_option = click.option("--test", "tests", multiple=True, help="Only tests whose name matches (a glob is fine); repeatable.")
+test_option = click.option("--test", "tests", multiple=True,
+                           help="Only this test: a name, a glob, or one run as reports print it (test_rank[ace-hearts-1]); repeatable.")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class GraderCommands(click.Group):
+    """Runs a command; an unexpected error becomes a short report and exit code 70, never a
+    silent success or a page of traceback."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # noqa: BLE001 - the last line of defence
+            where = traceback.extract_tb(exc.__traceback__)[-1]
+            click.echo(f"grader: internal error: {type(exc).__name__}: {exc} (in {Path(where.filename).name} line {where.lineno}). "
+                       "This is a bug in the grader, not in any submission; please report it with this message.", err=True)
+            sys.exit(ExitCode.INTERNAL)
+
+
+@click.group(cls=GraderCommands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="elevens-grader")
 def main() -> None:
     """Autograder for the Python edition of the AP CS A Elevens lab."""
@@ -35,7 +56,7 @@ def main() -> None:
 @main.command("grade")
 @click.argument("submissions", type=click.Path(path_type=Path))
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path), help="Folder for results.json, gradebook.csv and one report per student.")
-@click.option("--jobs", type=int, default=0, help="Grading processes to run at once (default: one per core).")
+@click.option("--jobs", type=click.IntRange(min=0), default=0, help="Grading processes to run at once (default: one per core).")
 @rubric_option
 @seed_option
 @activity_option
@@ -45,68 +66,89 @@ def main() -> None:
 def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | None, base_seed: int, activities, tests,
                   isolation: str, resume: bool) -> None:
     """Grade every student folder or .zip in SUBMISSIONS."""
+    # Every path is made absolute before anything runs: the grading processes work in folders
+    # of their own, where a relative path would name something else.
+    submissions, out_dir = submissions.resolve(), out_dir.resolve()
     rubric_data = _load_rubric(rubric)
-    options = GradeOptions(base_seed=base_seed, jobs=jobs, only_activities=list(activities), only_tests=list(tests),
+    chosen, wanted_tests = _selection(rubric_data, activities, tests)
+    _check_out_dir(out_dir, submissions)
+    options = GradeOptions(base_seed=base_seed, jobs=jobs, only_activities=chosen, only_tests=wanted_tests,
                            isolation=_level(isolation))
     try:
         saved = prepare_state(out_dir, run_fingerprint(rubric_data, options), resume)
     except RunStateError as exc:
         _fail(ExitCode.USAGE, str(exc))
-    with tempfile.TemporaryDirectory(prefix="elevens-grade-") as scratch:
-        found = _find(submissions, Path(scratch))
+    except OSError as exc:
+        _fail(ExitCode.BAD_INPUT, f"the output folder {out_dir} cannot be written ({exc.strerror}). Give --out a folder you can write to.")
+    found = _find(submissions, scratch_dir(out_dir), exclude=(out_dir,))
+    if resume:
+        print_resume(found, saved)
+    try:
         with progress_bar(len(found)) as advance:
-            results = grade(rubric_data, found, options, Path(scratch), on_done=advance, saved=saved)
+            results = grade(rubric_data, found, options, scratch_dir(out_dir), on_done=advance, saved=saved)
+    except KeyboardInterrupt:
+        _fail(ExitCode.INTERRUPTED, f"interrupted. Every submission finished so far is saved in {out_dir}; "
+                                    "run the same command with --resume to grade the rest.")
+    if wanted_tests and not any(a.tests for s in results.submissions for a in s.activities):
+        finish_state(out_dir)
+        _fail(ExitCode.USAGE, _no_run_matched(wanted_tests))
     written = reporter_manager().hook.grader_write_reports(results=results, out_dir=out_dir)
     finish_state(out_dir)
     print_summary(results)
+    print_run_problems(results)
     click.echo(f"Wrote {sum(len(paths) for paths in written)} files to {out_dir}")
-    sys.exit(ExitCode.OK)
+    sys.exit(run_exit_code(results))
 
 
 @main.command("check")
 @click.argument("folder", default=".", type=click.Path(path_type=Path))
-@click.option("--require-all", is_flag=True, help="Also fail when an activity's files are missing (for CI on a finished lab).")
+@click.option("--require-all", is_flag=True, help="Also fail when a required activity's files are missing (for CI on a finished lab).")
+@click.option("--hidden", is_flag=True, help="Also run hidden tests (for teachers replaying a test from a report).")
 @rubric_option
 @seed_option
 @activity_option
 @test_option
 @isolation_option
-def check_command(folder: Path, require_all: bool, rubric: Path | None, base_seed: int, activities, tests,
+def check_command(folder: Path, require_all: bool, hidden: bool, rubric: Path | None, base_seed: int, activities, tests,
                   isolation: str) -> None:
-    """Run the public tests on your own FOLDER (default: the current folder)."""
+    """Run the public tests on your own FOLDER (default: the current folder), or on a .zip."""
+    folder = folder.resolve()
     rubric_data = _load_rubric(rubric)
-    if not folder.is_dir():
-        _fail(ExitCode.BAD_INPUT, f"{folder} is not a folder. Run `grader check` inside the folder with your .py files, or give its path.")
-    options = GradeOptions(base_seed=base_seed, jobs=1, visibility=["public"], only_activities=list(activities),
-                           only_tests=list(tests), isolation=_level(isolation))
-    submission = Submission(folder.resolve().name or "submission", folder.resolve())
+    chosen, wanted_tests = _selection(rubric_data, activities, tests)
+    if not folder.is_dir() and not (folder.is_file() and folder.suffix.lower() == ".zip"):
+        _fail(ExitCode.BAD_INPUT, f"{folder} is not a folder or a .zip. Run `grader check` inside the folder with your .py files, or give its path.")
+    options = GradeOptions(base_seed=base_seed, jobs=1, visibility=["public", "hidden"] if hidden else ["public"],
+                           only_activities=chosen, only_tests=wanted_tests, isolation=_level(isolation))
     with tempfile.TemporaryDirectory(prefix="elevens-check-") as scratch:
-        results = grade(rubric_data, [submission], options, Path(scratch))
-    result = results.submissions[0]
-    print_check(result, base_seed)
-    # The diagnosis is about a Deck: offer it when a test of an activity grading deck.py failed.
-    deck_failed = any(t.outcome != "passed" for a in result.activities
-                      if "deck.py" in rubric_data.activity(a.id).files for t in a.tests)
-    if deck_failed and (folder / "deck.py").is_file():
-        click.echo("")
-        print_diagnosis(folder / "deck.py", diagnose_deck((folder / "deck.py").resolve()))
-    ran = [t for a in result.activities for t in a.tests]
-    all_passed = bool(ran) and all(t.outcome == "passed" for t in ran) and result.status == "graded"
-    if require_all and any(a.status != "graded" for a in result.activities):
-        all_passed = False
-    sys.exit(ExitCode.OK if all_passed else ExitCode.TESTS_FAILED)
+        submission = _one_submission(folder, Path(scratch))
+        try:
+            results = grade(rubric_data, [submission], options, Path(scratch))
+        except KeyboardInterrupt:
+            _fail(ExitCode.INTERRUPTED, "interrupted.")
+        result = results.submissions[0]
+        if wanted_tests and not any(a.tests for a in result.activities):
+            _fail(ExitCode.USAGE, _no_run_matched(wanted_tests))
+        print_check(result, base_seed)
+        deck = submission.folder / "deck.py"
+        # The diagnosis is about a Deck: offer it when a test of an activity grading deck.py failed.
+        deck_failed = any(t.outcome != "passed" and not t.advisory for a in result.activities
+                          if "deck.py" in rubric_data.activity(a.id).files for t in a.tests)
+        if deck_failed and deck.is_file():
+            click.echo("")
+            print_diagnosis(Path(folder.name if folder.suffix == ".zip" else folder) / "deck.py", diagnose_deck(deck))
+    sys.exit(check_exit_code(rubric_data, result, require_all, bool(wanted_tests)))
 
 
 @main.command("diagnose")
-@click.argument("path", type=click.Path(exists=True, path_type=Path))
+@click.argument("path", type=click.Path(path_type=Path))
 def diagnose_command(path: Path) -> None:
-    """Say what is wrong with a Deck, and why: PATH is a deck.py or a folder holding one."""
-    deck = path / "deck.py" if path.is_dir() else path
-    if not deck.is_file():
-        _fail(ExitCode.BAD_INPUT, f"{path} holds no deck.py. Give the path of a deck.py, or of the folder it is in.")
-    findings = diagnose_deck(deck.resolve())
-    print_diagnosis(deck, findings)
-    sys.exit(ExitCode.TESTS_FAILED if findings else ExitCode.OK)
+    """Say what is wrong with a Deck, and why. PATH: a deck.py or deck.pyc, the folder it is in,
+    a .zip of that folder, or a folder written by `grader handout` (every deck in it)."""
+    try:
+        code = diagnose_path(path)
+    except DiagnoseInputError as exc:
+        _fail(ExitCode.BAD_INPUT, str(exc))
+    sys.exit(code)
 
 
 @main.command("handout")
@@ -128,16 +170,37 @@ def _level(wanted: str) -> str:
         _fail(ExitCode.USAGE, str(exc))
 
 
-def _load_rubric(path: Path | None):
+def _load_rubric(path: Path | None) -> Rubric:
     try:
-        return load_rubric(path)
+        return load_rubric(path.resolve() if path else None)
     except RubricError as exc:
         _fail(ExitCode.BAD_RUBRIC, str(exc))
 
 
-def _find(root: Path, scratch: Path) -> list[Submission]:
+def _selection(rubric: Rubric, activities, tests) -> tuple[list[str], list[str]]:
     try:
-        found = find_submissions(root, scratch)
+        chosen = resolve_activities(rubric, activities)
+        return chosen, resolve_tests(rubric, chosen, tests)
+    except SelectionError as exc:
+        _fail(ExitCode.USAGE, str(exc))
+
+
+def _check_out_dir(out_dir: Path, submissions: Path) -> None:
+    """The output folder may sit inside the class folder (it is then never graded), but it must
+    not be the class folder itself or inside a student's folder: reports would land among a
+    student's files."""
+    if out_dir == submissions:
+        _fail(ExitCode.USAGE, f"--out {out_dir} is the submissions folder itself. Give --out a folder of its own, e.g. {submissions.name}-results.")
+    if submissions in out_dir.parents:
+        top = submissions / out_dir.relative_to(submissions).parts[0]
+        holds_work = top.is_dir() and any(p.suffix.lower() in (".py", ".zip") for p in top.iterdir() if p.is_file())
+        if top != out_dir and holds_work:
+            _fail(ExitCode.USAGE, f"--out {out_dir} is inside the student folder {top.name}. Give --out a folder outside it.")
+
+
+def _find(root: Path, scratch: Path, exclude: tuple[Path, ...] = ()) -> list[Submission]:
+    try:
+        found = find_submissions(root, scratch, exclude)
     except SubmissionsError as exc:
         _fail(ExitCode.BAD_INPUT, str(exc))
     if not found:
@@ -145,7 +208,30 @@ def _find(root: Path, scratch: Path) -> list[Submission]:
     return found
 
 
-def _fail(code: ExitCode, message: str) -> None:
+def _one_submission(path: Path, scratch: Path) -> Submission:
+    """`grader check`'s folder, or a zip unpacked into ``scratch``."""
+    if path.is_dir():
+        return Submission(path.name or "submission", unwrap(path))
+    submission = unpack_zip(path, scratch)
+    if submission.problem:
+        _fail(ExitCode.BAD_INPUT, submission.problem)
+    return submission
+
+
+def print_resume(found: list[Submission], saved: Path) -> None:
+    kept = [s.id for s in found if read_records(saved, s.id) is not None]
+    todo = [s.id for s in found if s.id not in kept]
+    shown = ", ".join(todo[:10]) + (f" and {len(todo) - 10} more" if len(todo) > 10 else "")
+    click.echo(f"Resuming: kept {len(kept)} submission(s) graded by the interrupted run; "
+               f"grading {len(todo)}" + (f": {shown}" if todo else "") + ".")
+
+
+def _no_run_matched(tests: list[str]) -> str:
+    return (f"--test {' '.join(tests)} matched no test that could run here (is the file it tests in the folder?). "
+            "Copy a test's name exactly as a report prints it, e.g. test_rank[ace-hearts-1], or give the name without [...].")
+
+
+def _fail(code: ExitCode, message: str) -> NoReturn:
     click.echo(f"grader: {message}", err=True)
     sys.exit(code)
 

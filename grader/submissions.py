@@ -14,6 +14,11 @@ from pathlib import Path, PurePosixPath
 
 MAX_UNPACKED_BYTES = 20 << 20
 MAX_ENTRIES = 2000
+# Written into every output folder of `grader grade`, so that a later run never mistakes one
+# (say class/results) for a student's folder.
+OUTPUT_MARKER = ".grader-output"
+# What a student's work is made of: a folder holding none of these is only a wrapper.
+WORK_SUFFIXES = (".py", ".pyc", ".yaml", ".yml")
 
 
 class SubmissionsError(ValueError):
@@ -27,14 +32,18 @@ class Submission:
     problem: str = ""  # set when the submission cannot be graded at all (a bad zip)
 
 
-def find_submissions(root: Path, scratch: Path) -> list[Submission]:
+def find_submissions(root: Path, scratch: Path, exclude: tuple[Path, ...] = ()) -> list[Submission]:
+    """Every student folder and zip in ``root``, sorted by name. ``exclude``: folders that are
+    not students (the run's own output folder); folders holding an output marker are skipped too."""
     if not root.exists():
         raise SubmissionsError(f"{root} does not exist. Give the folder that holds one folder or .zip per student.")
     if not root.is_dir():
         raise SubmissionsError(f"{root} is a file, not a folder. Give the folder that holds one folder or .zip per student.")
     found: dict[str, Submission] = {}
     for entry in sorted(root.iterdir()):
-        if entry.name.startswith((".", "__")):
+        if entry.name.startswith((".", "__")) or entry.resolve() in exclude:
+            continue
+        if entry.is_dir() and (entry / OUTPUT_MARKER).exists():
             continue
         if entry.is_dir():
             sub = Submission(entry.name, unwrap(entry))
@@ -52,11 +61,18 @@ def find_submissions(root: Path, scratch: Path) -> list[Submission]:
 
 
 def unwrap(folder: Path) -> Path:
-    """Go down through folders that contain exactly one folder and no files."""
+    """Go down through wrapper folders to the one that holds the student's work.
+
+    A wrapper holds no code of its own and exactly one folder (the usual "zip of my project
+    folder", or ``my-project/src/`` beside a README), so a layout like ``ada/Elevens/src/*.py``
+    is graded like ``ada/*.py``. A folder with several subfolders is never guessed into.
+    """
     while True:
-        children = [c for c in folder.iterdir() if not c.name.startswith((".", "__MACOSX"))]
-        if len(children) == 1 and children[0].is_dir():
-            folder = children[0]
+        children = [c for c in folder.iterdir() if not c.name.startswith((".", "__MACOSX", "__pycache__"))]
+        folders = [c for c in children if c.is_dir() and not c.is_symlink()]
+        has_work = any(c.is_file() and c.suffix.lower() in WORK_SUFFIXES for c in children)
+        if len(folders) == 1 and not has_work:
+            folder = folders[0]
         else:
             return folder
 

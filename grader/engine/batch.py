@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader import __version__
+from grader.engine.lifeline import Lifeline
 from grader.engine.plan import GradingPlan, plan_submission
 from grader.engine.records import read_records
 from grader.engine.scoring import score_submission
@@ -24,6 +25,8 @@ from grader.submissions import Submission
 
 # How a shard is started. A module constant so that bench/ can swap in its unsafe baseline.
 SHARD_COMMAND = [sys.executable, "-m", "grader.engine.shard"]
+# How long an interrupted shard may take to close its sandboxes before it is killed.
+STOP_GRACE_SECONDS = 5.0
 
 
 @dataclass
@@ -45,17 +48,30 @@ def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, 
     level = detect(options.isolation)  # once, here, so every shard uses and reports the same
     records_dir = saved or work / "records"
     records_dir.mkdir(parents=True, exist_ok=True)
-    plans = [plan_submission(rubric, s.id, s.folder) for s in submissions if not s.problem]
+    plans = [plan_submission(rubric, s.id, s.folder, options.only_activities) for s in submissions if not s.problem]
     earlier = {p.id: r for p in plans if (r := read_records(records_dir, p.id)) is not None}
     to_grade = [p for p in plans if p.id not in earlier and p.activities]
     jobs = max(1, min(options.jobs or os.cpu_count() or 1, len(to_grade) or 1))
     shards = [to_grade[i::jobs] for i in range(jobs)]
-    running = [_start_shard(rubric, shard, options, level, work, i, records_dir) for i, shard in enumerate(shards) if shard]
-    # Submissions saved by an earlier run, or with no activity to run, are finished already.
-    for plan in plans:
-        if plan.id in earlier or not plan.activities:
-            on_done(plan.id)
-    _watch(running, on_done)
+    lifeline = Lifeline()
+    running: list[RunningShard] = []
+    try:
+        running = [_start_shard(rubric, shard, options, level, work, i, records_dir, lifeline)
+                   for i, shard in enumerate(shards) if shard]
+        # Submissions saved by an earlier run, or with no activity to run, are finished already.
+        for plan in plans:
+            if plan.id in earlier or not plan.activities:
+                on_done(plan.id)
+        _watch(running, on_done)
+    finally:
+        # Normally every shard has ended; after Ctrl-C or an error, none may go on. Each is
+        # asked first (it then removes its sandboxes' folders), and killed if it does not end.
+        for shard in running:
+            if shard.process.poll() is None:
+                shard.process.terminate()
+        for shard in running:
+            _stop(shard, grace=STOP_GRACE_SECONDS)
+        lifeline.close()
     troubles = {sub.id: trouble for shard in running if (trouble := _shard_trouble(shard)) for sub in shard.plan.submissions}
     everyone = _grading_plan(rubric, plans, options, level)
     results: dict[str, SubmissionResult] = {}
@@ -69,7 +85,7 @@ def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, 
             results[plan.id].messages.append(troubles[plan.id])
     for s in submissions:
         if s.problem:
-            results[s.id] = SubmissionResult(s.id, "error", 0.0, rubric.max_points, [s.problem])
+            results[s.id] = SubmissionResult(s.id, "unusable", 0.0, rubric.total_max, [s.problem])
             on_done(s.id)
     return ClassResults(rubric.lab, [results[s.id] for s in submissions], options.base_seed, level, __version__)
 
@@ -95,7 +111,7 @@ class RunningShard:
 
 
 def _start_shard(rubric: Rubric, plans, options: GradeOptions, level: str, work: Path, index: int,
-                 records_dir: Path) -> RunningShard:
+                 records_dir: Path, lifeline: Lifeline) -> RunningShard:
     progress = work / f"progress-{index}.txt"
     progress.write_text("")
     plan = _grading_plan(rubric, plans, options, level, str(progress), str(records_dir))
@@ -108,10 +124,12 @@ def _start_shard(rubric: Rubric, plans, options: GradeOptions, level: str, work:
     empty.mkdir(exist_ok=True)
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
     env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    env.update(lifeline.child_env())
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
             [*SHARD_COMMAND, str(plan_file), str(report)],
             cwd=empty, env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+            pass_fds=(lifeline.read_fd,),
         )
     # Every submission has its own budget; the shard as a whole gets the sum plus start-up.
     deadline = time.monotonic() + 30 + options.submission_seconds * 1.5 * len(plans)
@@ -121,12 +139,12 @@ def _start_shard(rubric: Rubric, plans, options: GradeOptions, level: str, work:
 def _shard_trouble(shard: RunningShard) -> str:
     """What went wrong in the grader itself (not in student code), for the results; "" if nothing.
 
-    pytest exits 0 (all passed) or 1 (some failed) after a normal run; anything else (a suite
-    that failed to import, an internal error, a kill) is the grader's fault, and the end of the
-    shard's log is the teacher's best clue.
+    pytest exits 0 (all passed), 1 (some failed) or 5 (a filter left no test to run) after a
+    normal run; anything else (a suite that failed to import, an internal error, a kill) is the
+    grader's fault, and the end of the shard's log is the teacher's best clue.
     """
     code = shard.process.returncode
-    if code in (0, 1):
+    if code in (0, 1, 5):
         return ""
     tail = shard.log.read_text(encoding="utf-8", errors="replace").strip().splitlines()[-6:] if shard.log.exists() else []
     return f"the grader's own test process ended with code {code}: " + " | ".join(tail)
@@ -147,11 +165,21 @@ def _watch(running: list[RunningShard], on_done: Callable[[str], None]) -> None:
             if shard.process.poll() is None:
                 busy = True
                 if time.monotonic() > shard.deadline:
-                    shard.process.kill()
-                    shard.process.wait()
+                    _stop(shard)
         if not busy and not any(_unread(shard) for shard in running):
             break
         time.sleep(0.05)
+
+
+def _stop(shard: RunningShard, grace: float = 0.0) -> None:
+    """End a shard: wait up to ``grace`` seconds for it to end by itself, then kill it."""
+    try:
+        shard.process.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        pass
+    if shard.process.poll() is None:
+        shard.process.kill()
+    shard.process.wait()
 
 
 def _unread(shard: RunningShard) -> bool:

@@ -4,8 +4,6 @@ from _pytest.outcomes import Failed, Skipped
 
 from grader.sandbox import SandboxError, SandboxTimeout
 
-OUTCOMES = ("passed", "failed", "error", "timeout", "skipped")
-
 
 def classify(exc: BaseException, budget: bool = False) -> tuple[str, str]:
     """(outcome, message). Only ``passed`` earns points; the others say why not.
@@ -13,7 +11,8 @@ def classify(exc: BaseException, budget: bool = False) -> tuple[str, str]:
     failed:  the suite's assertion did not hold (wrong answer);
     error:   the student's code raised, crashed, or could not be loaded;
     timeout: the student's code did not answer in time (or the submission ran out of time);
-    skipped: the suite chose not to run the test.
+    skipped: the suite chose not to run the test;
+    grader_error: anything else is a fault in the grader's own suite code, never the student's.
     """
     if isinstance(exc, Skipped):
         return "skipped", str(exc)
@@ -25,4 +24,5 @@ def classify(exc: BaseException, budget: bool = False) -> tuple[str, str]:
         return "error", str(exc)
     if isinstance(exc, (AssertionError, Failed)):
         return "failed", str(exc)
-    return "error", f"the grader itself failed on this test ({type(exc).__name__}: {exc}); please tell your teacher"
+    return "grader_error", (f"the grader itself failed on this test ({type(exc).__name__}: {exc}); "
+                            "this is not your fault: please tell your teacher")

@@ -19,6 +19,7 @@ class ActivityPlan:
     files: dict[str, str]  # name inside the sandbox -> absolute path to copy from
     modules: list[str]
     disable: list[str] = field(default_factory=list)
+    own: list[str] = field(default_factory=list)  # names (in the sandbox) of the student's own files
 
 
 @dataclass
@@ -56,45 +57,96 @@ class GradingPlan:
         return cls(submissions=subs, **data)
 
 
-def plan_submission(rubric: Rubric, submission_id: str, folder: Path) -> SubmissionPlan:
-    """Which activities this submission can be graded on, and why the others cannot."""
+def plan_submission(rubric: Rubric, submission_id: str, folder: Path, only: list[str] | None = None) -> SubmissionPlan:
+    """Which activities this submission can be graded on, and why the others cannot.
+
+    ``only``: the activity ids a filtered run grades (``--activity``); the others are not planned.
+    """
     plan = SubmissionPlan(id=submission_id, folder=str(folder))
-    # Links are never followed: a link named card.py could point at another student's file or
-    # at a file of the teacher's, which would then be copied into the sandbox.
-    entries = list(folder.iterdir()) if folder.is_dir() else []
-    present = {p.name: p for p in entries if p.is_file() and not p.is_symlink() and os.access(p, os.R_OK)}
-    links = {p.name for p in entries if p.is_symlink()}
-    unreadable = {p.name for p in entries if p.is_file() and not p.is_symlink() and p.name not in present}
+    found = FolderFiles(folder)
     for activity in rubric.activities:
-        # An entry "a.py|b.py" is satisfied by either file; every one present is used.
-        missing = [entry.split("|")[0] for entry in activity.files if not any(n in present for n in entry.split("|"))]
-        if missing:
-            linked = [name for name in missing if name in links]
-            locked = [name for name in missing if name in unreadable]
-            if linked:
-                plan.notes[activity.id] = f"{', '.join(linked)} is a link, not a file: hand in the file itself"
-            elif locked:
-                plan.notes[activity.id] = f"{', '.join(locked)} cannot be read by the grader: check the file's permissions"
-            else:
-                plan.notes[activity.id] = _missing_note(missing, present)
+        if only and activity.id not in only:
             continue
-        wanted = [name for entry in activity.files for name in entry.split("|") if name in present]
-        files = {name: str(present[name].resolve()) for name in wanted}
+        wanted: dict[str, Path] = {}
+        missing = []
+        for entry in activity.files:
+            names = entry.split("|")
+            # One name: exactly that file (other files import it by that name). Several names (a
+            # tester): any of them, or a usual spelling of one (DeckTester.py, tests/test_deck.py).
+            matches = found.exact(names[0]) if len(names) == 1 else found.loose(names)
+            if not matches:
+                missing.append(entry)
+            wanted.update(matches)
+        if missing:
+            plan.notes[activity.id] = found.why_missing(missing)
+            continue
+        files = {name: str(path.resolve()) for name, path in wanted.items()}
         files.update({name: str(asset_path("reference", name)) for name in activity.stand_ins})
         files.update({name: str(asset_path("harness", name)) for name in activity.harness})
         plan.activities[activity.id] = ActivityPlan(
-            id=activity.id, files=files, modules=activity.modules, disable=list(activity.disable)
+            id=activity.id, files=files, modules=activity.modules, disable=list(activity.disable), own=list(wanted)
         )
     return plan
 
 
-def _missing_note(missing: list[str], present: dict[str, Path]) -> str:
-    notes = []
-    lowered = {name.lower(): name for name in present}
-    for name in missing:
-        near = lowered.get(name.lower())
-        if near:
-            notes.append(f"found {near} but the grader looks for {name}: rename the file to exactly {name}")
-        else:
-            notes.append(f"{name} was not found in your folder")
-    return "; ".join(notes) + "."
+def squash(name: str) -> str:
+    """A file name as the loose match sees it: DeckTester.py, deck_tester.py -> decktester.py."""
+    return name.replace("_", "").lower()
+
+
+class FolderFiles:
+    """The regular files of a submission folder (and of its tests/ subfolder), read once.
+
+    Links are never followed: a link named card.py could point at another student's file or at
+    a file of the teacher's, which would then be copied into the sandbox.
+    """
+
+    SUBFOLDERS = ("tests", "test")
+
+    def __init__(self, folder: Path) -> None:
+        entries = list(folder.iterdir()) if folder.is_dir() else []
+        self.present = {p.name: p for p in entries if _usable(p)}
+        self.links = {p.name for p in entries if p.is_symlink()}
+        self.unreadable = {p.name for p in entries if p.is_file() and not p.is_symlink() and p.name not in self.present}
+        self.nested: dict[str, Path] = {}
+        for sub in self.SUBFOLDERS:
+            inner = folder / sub
+            if inner.is_dir() and not inner.is_symlink():
+                for p in sorted(inner.iterdir()):
+                    if _usable(p):
+                        self.nested.setdefault(p.name, p)
+
+    def exact(self, name: str) -> dict[str, Path]:
+        return {name: self.present[name]} if name in self.present else {}
+
+    def loose(self, names: list[str]) -> dict[str, Path]:
+        """Every file whose name is one of ``names`` once case and underscores are ignored,
+        in the folder or its tests/ subfolder, under its own name."""
+        keys = {squash(name) for name in names}
+        found = {name: path for name, path in self.present.items() if squash(name) in keys}
+        for name, path in self.nested.items():
+            if squash(name) in keys and name not in found:
+                found[name] = path
+        return found
+
+    def why_missing(self, entries: list[str]) -> str:
+        notes = []
+        lowered = {name.lower(): name for name in self.present}
+        for entry in entries:
+            names = entry.split("|")
+            first = names[0]
+            if first in self.links:
+                notes.append(f"{first} is a link, not a file: hand in the file itself")
+            elif first in self.unreadable:
+                notes.append(f"{first} cannot be read by the grader: check the file's permissions")
+            elif len(names) > 1:
+                notes.append(f"no tester file was found: name it {' or '.join(names)}")
+            elif first.lower() in lowered:
+                notes.append(f"found {lowered[first.lower()]} but the grader looks for {first}: rename the file to exactly {first}")
+            else:
+                notes.append(f"{first} was not found in your folder")
+        return "; ".join(notes) + "."
+
+
+def _usable(path: Path) -> bool:
+    return path.is_file() and not path.is_symlink() and os.access(path, os.R_OK)

@@ -10,7 +10,6 @@ Loaded with ``-p grader.engine.plugin --grader-plan PLAN.json`` in a trusted pro
   into pytest-json-report's metadata, which scoring reads.
 """
 
-import fnmatch
 import time
 from pathlib import Path
 
@@ -21,12 +20,14 @@ from grader.engine.outcomes import classify
 from grader.engine.plan import GradingPlan
 from grader.engine.records import write_records
 from grader.engine.seeds import test_seed
+from grader.engine.test_filter import run_selected
 from grader.own_tests import OwnTests
 from grader.rubric import load_rubric
 from grader.sandbox import Limits, SandboxSession, Student, StudentLoadError
 from grader.sandbox.launcher import Launcher
 
 STATE = pytest.StashKey["GradingState"]()
+_RUNNING: list["GradingState"] = []  # for the one hook that is not given the config
 
 
 class GradingState:
@@ -71,6 +72,14 @@ def pytest_configure(config: pytest.Config) -> None:
         plan = GradingPlan.from_json(Path(path).read_text(encoding="utf-8"))
         Launcher.run_level = plan.isolation
         config.stash[STATE] = GradingState(plan)
+        _RUNNING.append(config.stash[STATE])
+
+
+def pytest_keyboard_interrupt(excinfo) -> None:
+    """Ctrl-C, or the command stopping this shard: end every sandbox now, before pytest tears
+    down the running test's fixtures, which would otherwise wait for a busy worker to finish."""
+    for state in list(_RUNNING):
+        state.close()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -96,6 +105,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     state = config.stash.get(STATE, None)
     if state is None:
         return
+    _number_runs(state, items)
     keep, drop = [], []
     for item in items:
         (keep if _selected(state, item) else drop).append(item)
@@ -106,6 +116,26 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items[:] = keep
     for item in keep:
         state.last_item_of[_submission(item)] = item.nodeid
+    # A submission none of whose tests were selected (a filter left it nothing) is finished now.
+    for sub in state.plan.submissions:
+        if sub.id not in state.last_item_of:
+            _submission_done(state, sub.id)
+
+
+def _number_runs(state: GradingState, items: list[pytest.Item]) -> None:
+    """Tell each test run which of its rubric entry's runs it is (for this submission), counted
+    before any filter, so a replay of one run is worth what that run is worth in a full grading."""
+    runs: dict[tuple, list[pytest.Item]] = {}
+    for item in items:
+        if not hasattr(item, "callspec") or item.callspec.params.get("submission_id") not in state.submissions:
+            continue
+        activity = activity_of(state, str(item.path))
+        entry = activity.points_for(item.originalname) if activity else None
+        if entry is not None:
+            runs.setdefault((_submission(item), activity.id, entry.test), []).append(item)
+    for group in runs.values():
+        for index, item in enumerate(group):
+            item.stash[RUN] = (index, len(group))
 
 
 def _selected(state: GradingState, item: pytest.Item) -> bool:
@@ -117,7 +147,7 @@ def _selected(state: GradingState, item: pytest.Item) -> bool:
         return False
     if state.plan.only_activities and activity.id not in state.plan.only_activities:
         return False
-    if state.plan.only_tests and not any(fnmatch.fnmatchcase(item.originalname, p) for p in state.plan.only_tests):
+    if state.plan.only_tests and not any(run_selected(p, item.originalname, _display_name(item)) for p in state.plan.only_tests):
         return False
     return True
 
@@ -217,6 +247,7 @@ SEED = pytest.StashKey[int]()
 OUTPUT = pytest.StashKey[str]()
 BUDGET_SPENT = pytest.StashKey[bool]()
 RESULT = pytest.StashKey[dict]()
+RUN = pytest.StashKey[tuple[int, int]]()
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -231,6 +262,8 @@ def pytest_json_runtest_metadata(item: pytest.Item, call: pytest.CallInfo) -> di
         "name": _display_name(item),
         "outcome": "passed",
         "message": "",
+        "run": item.stash.get(RUN, (0, 1))[0],
+        "runs": item.stash.get(RUN, (0, 1))[1],
     })
     if call.excinfo is not None and result["outcome"] == "passed":
         result["outcome"], result["message"] = classify(call.excinfo.value, budget=item.stash.get(BUDGET_SPENT, False))

@@ -2,6 +2,10 @@
 
     OUT/.grader-state/run.json     what was asked (rubric, seed, filters, level, version)
     OUT/.grader-state/records/     one file per finished submission (records.py)
+    OUT/.grader-state/work/        the run's scratch: unpacked zips, shard plans and logs
+
+Keeping the scratch here rather than in the system's temporary folder means a run that is
+killed leaves nothing behind anywhere else, and the next run of the same command clears it.
 
 A run without --resume starts from nothing; a run with --resume refuses to mix in records made
 with different options, since that would give a class two different gradings. When the run's
@@ -16,6 +20,7 @@ from pathlib import Path
 
 from grader import __version__
 from grader.rubric import Rubric
+from grader.submissions import OUTPUT_MARKER
 
 STATE = ".grader-state"
 
@@ -44,9 +49,18 @@ def prepare_state(out_dir: Path, fingerprint: dict, resume: bool) -> Path:
                 "(or leave out --resume to grade everything again)")
     else:
         shutil.rmtree(state, ignore_errors=True)
+    shutil.rmtree(state / "work", ignore_errors=True)  # an earlier run's scratch is never reused
     (state / "records").mkdir(parents=True, exist_ok=True)
+    (state / "work").mkdir()
+    (out_dir / OUTPUT_MARKER).write_text("This folder holds the output of `grader grade`; it is never graded as a student.\n",
+                                         encoding="utf-8")
     run_file.write_text(json.dumps(fingerprint, indent=1, sort_keys=True), encoding="utf-8")
     return state / "records"
+
+
+def scratch_dir(out_dir: Path) -> Path:
+    """The run's scratch folder (made by ``prepare_state``)."""
+    return out_dir / STATE / "work"
 
 
 def finish_state(out_dir: Path) -> None:

@@ -1,11 +1,18 @@
-"""From the plugin's record of each test run (engine/records.py) to per-activity scores."""
+"""From the plugin's record of each test run (engine/records.py) to per-activity scores.
 
-import fnmatch
-from collections import defaultdict
+A record says which test ran, how it ended, and which of its rubric entry's runs it was
+(``run`` of ``runs``), so an entry's points are shared the same way whether every run took
+place or a filtered replay ran only one of them.
+"""
 
 from grader.engine.plan import GradingPlan
-from grader.results import ActivityResult, SubmissionResult, TestResult, round_points
-from grader.rubric import Activity, Rubric
+from grader.engine.test_filter import entry_wanted
+from grader.replay import replay_command
+from grader.results import ActivityResult, SubmissionResult, TestResult, round_points, split_points
+from grader.rubric import Activity, Rubric, TestPoints
+
+GRADER_FAULT = ("none of this activity's tests ran, so it has no score; unless grading was interrupted "
+                "this is a fault in the grader, not in the student's work")
 
 
 def score_submission(rubric: Rubric, plan: GradingPlan, sub_id: str, records: list[dict], finished: bool) -> SubmissionResult:
@@ -14,55 +21,79 @@ def score_submission(rubric: Rubric, plan: GradingPlan, sub_id: str, records: li
     for activity in rubric.activities:
         if plan.only_activities and activity.id not in plan.only_activities:
             continue
+        if plan.only_tests and not any(_wanted(entry.test, plan) for entry in activity.tests):
+            continue  # a replay of one test says nothing about the other activities
         if activity.id not in sub_plan.activities:
-            activities.append(ActivityResult(activity.id, activity.title, "missing", 0.0, activity.max_points,
-                                             note=sub_plan.notes.get(activity.id, "")))
+            activities.append(ActivityResult(activity.id, activity.title, "missing", 0.0, _planned_max(rubric, activity, plan),
+                                             note=sub_plan.notes.get(activity.id, ""), bonus=activity.is_bonus))
             continue
         mine = [r for r in records if r["activity"] == activity.id]
-        activities.append(score_activity(activity, plan, mine))
-    total = round_points(sum(a.score for a in activities))
-    bonus = {a.id for a in rubric.activities if a.is_bonus}
-    maximum = round_points(sum(a.max for a in activities if a.id not in bonus))
-    messages = [] if finished else ["grading of this submission did not finish; its results are incomplete"]
-    return SubmissionResult(sub_id, "graded" if finished else "error", total, maximum, messages, activities)
-
-
-def score_activity(activity: Activity, plan: GradingPlan, records: list[dict]) -> ActivityResult:
-    """Each rubric entry's points are shared equally by the test runs it matches."""
-    matched = [(r, e) for r in records if (e := activity.points_for(r["test"])) is not None]
-    runs_per_entry: dict[str, int] = defaultdict(int)
-    for _, entry in matched:
-        runs_per_entry[entry.test] += 1
-    tests, score = [], 0.0
-    gate_closed = any(entry.gate and record["outcome"] != "passed" for record, entry in matched)
-    for record, entry in matched:
-        share = entry.points / runs_per_entry[entry.test]
-        earned = share if record["outcome"] == "passed" and not gate_closed else 0.0
-        score += earned
-        tests.append(TestResult(record["name"], record["outcome"], round_points(earned), round_points(share),
-                                record.get("message", ""), record.get("seed"), record.get("output", ""), entry.visibility))
-    # The maximum is what the rubric says for every entry that was meant to run, so a test that
-    # did not run (a crash) counts as lost points, never as a smaller maximum.
-    meant = [e for e in activity.tests if e.visibility in plan.visibility and _wanted(e.test, plan)]
-    hidden = [e for e in activity.tests if e.visibility not in plan.visibility]
-    load_failed = bool(records) and all(r.get("load_error") for r in records)
-    note = records[0]["message"] if load_failed else ""
-    if gate_closed:
-        gate_names = sorted({e.test for r, e in matched if e.gate and r["outcome"] != "passed"})
-        note = (f"this activity scores 0 because {', '.join(gate_names)} failed: "
-                "the other tests only count once that one passes")
-    if meant and not records:
-        # Never a silent 0: a test file the engine did not collect is the grader's fault.
-        note = ("none of this activity's tests ran, so it has no score; unless grading was interrupted "
-                "this is a fault in the grader, not in your work")
-    return ActivityResult(
-        activity.id, activity.title, "error" if load_failed or (meant and not records) else "graded",
-        round_points(score), round_points(sum(e.points for e in meant)), note, tests, hidden_not_run=len(hidden),
+        activities.append(score_activity(rubric, activity, plan, mine))
+    counted = [a for a in activities if not a.bonus]
+    extra = [a for a in activities if a.bonus]
+    messages = [] if finished else ["the grader did not finish this submission, so its results are incomplete; "
+                                    "this is not the student's fault: grade it again (grader grade --resume)"]
+    failed = not finished or any(a.status == "grader_error" for a in activities)
+    return SubmissionResult(
+        sub_id, "grader_error" if failed else "graded",
+        round_points(sum(a.score for a in counted)), round_points(sum(a.max for a in counted)), messages, activities,
+        bonus=round_points(sum(a.score for a in extra)), bonus_max=round_points(sum(a.max for a in extra)),
     )
 
 
-def _wanted(pattern: str, plan: GradingPlan) -> bool:
-    """Whether a rubric entry is inside a --test filter (an entry is itself a name or glob)."""
+def score_activity(rubric: Rubric, activity: Activity, plan: GradingPlan, records: list[dict]) -> ActivityResult:
+    """Each rubric entry's points are shared by its runs, in hundredths that add up exactly."""
+    matched = [(r, e) for r in records if (e := activity.points_for(r["test"])) is not None]
+    gate_closed = any(entry.gate and record["outcome"] != "passed" for record, entry in matched)
+    tests, score = [], 0.0
+    for record, entry in matched:
+        share = _share(rubric, entry, record)
+        earned = share if record["outcome"] == "passed" and not gate_closed else 0.0
+        score += earned
+        tests.append(TestResult(
+            record["name"], record["outcome"], round_points(earned), round_points(share), record.get("message", ""),
+            record.get("seed"), record.get("output", ""), entry.visibility, advisory=entry.advisory,
+            replay=replay_command(activity.id, record["name"], hidden=entry.visibility == "hidden", base_seed=plan.base_seed,
+                                  rubric="" if rubric.is_default else rubric.source),
+        ))
+    hidden = [e for e in activity.tests if e.visibility not in plan.visibility]
+    if plan.only_tests:
+        # A replay: the maximum is what the runs that were asked for are worth.
+        maximum = sum(t.max_points for t in tests)
+    else:
+        # The rubric's points for every entry meant to run, so a test that did not run (a crash)
+        # counts as lost points, never as a smaller maximum.
+        maximum = _planned_max(rubric, activity, plan)
+    meant = [e for e in activity.tests if e.visibility in plan.visibility and _wanted(e.test, plan)]
+    load_failed = bool(records) and all(r.get("load_error") for r in records)
+    status, note = "graded", ""
+    if load_failed:
+        status, note = "not_loaded", records[0]["message"]
+    elif any(r["outcome"] == "grader_error" for r in records) or (meant and not records):
+        status = "grader_error"
+        note = GRADER_FAULT if not records else "the grader failed on some of this activity's tests; its score is incomplete"
+    elif gate_closed:
+        gate_names = sorted({e.test for r, e in matched if e.gate and r["outcome"] != "passed"})
+        note = (f"this activity scores 0 because {', '.join(gate_names)} failed: "
+                "the other tests only count once that one passes")
+    return ActivityResult(activity.id, activity.title, status, round_points(score), round_points(maximum), note, tests,
+                          hidden_not_run=len(hidden), bonus=activity.is_bonus)
+
+
+def _share(rubric: Rubric, entry: TestPoints, record: dict) -> float:
+    if not rubric.counts(entry):
+        return 0.0
+    runs, index = record.get("runs", 1), record.get("run", 0)
+    return split_points(entry.points, runs)[min(index, runs - 1)]
+
+
+def _planned_max(rubric: Rubric, activity: Activity, plan: GradingPlan) -> float:
+    return sum(e.points for e in activity.tests if e.visibility in plan.visibility and rubric.counts(e) and _wanted(e.test, plan))
+
+
+def _wanted(entry_pattern: str, plan: GradingPlan) -> bool:
+    """Whether a rubric entry is inside a --test filter. A filter is a test name, a glob, or one
+    parametrized run (``test_rank[ace-hearts-1]``), which wants the entry of its test."""
     if not plan.only_tests:
         return True
-    return any(fnmatch.fnmatchcase(pattern, wanted) or fnmatch.fnmatchcase(wanted, pattern) for wanted in plan.only_tests)
+    return any(entry_wanted(entry_pattern, wanted) for wanted in plan.only_tests)

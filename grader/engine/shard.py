@@ -5,10 +5,13 @@ folder or the teacher's pytest configuration is read: plugin autoloading is off,
 is ours, no conftest is collected, and the process starts in an empty folder.
 """
 
+import signal
 import sys
 from pathlib import Path
 
 import pytest
+
+from grader.engine.lifeline import die_with_parent, watch_parent
 
 SUITES = Path(__file__).resolve().parent.parent / "suites"
 INI = Path(__file__).resolve().parent / "suites.ini"
@@ -32,7 +35,20 @@ def pytest_arguments(plan_path: str, report_path: str) -> list[str]:
     ]
 
 
+def _interrupted(signum, frame) -> None:
+    """Ctrl-C (SIGINT from the terminal) or the command's SIGTERM: stop, once. pytest then closes
+    every sandbox and the launcher removes its folder; a second signal during that clean-up
+    (the terminal's and the command's arrive together) must not cut it short."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str]) -> int:
+    die_with_parent()
+    watch_parent()
+    signal.signal(signal.SIGINT, _interrupted)
+    signal.signal(signal.SIGTERM, _interrupted)
     plan_path, report_path = argv
     return int(pytest.main(pytest_arguments(plan_path, report_path)))
 

@@ -138,7 +138,7 @@ def test_a_hang_is_a_timeout_and_other_tests_still_run(graded):
 
 def test_exit_at_import_fails_the_activity_with_a_load_message(graded):
     activity = graded[0].submission("exit_at_import").activities[0]
-    assert activity.status == "error" and activity.score == 0
+    assert activity.status == "not_loaded" and activity.score == 0
     assert "card.py could not be loaded: SystemExit" in activity.note
 
 
@@ -170,7 +170,7 @@ def test_output_flooding_is_stopped_and_capped(graded):
 ])
 def test_a_file_that_cannot_load_fails_its_activity_with_a_message(graded, sub_id, words):
     activity = graded[0].submission(sub_id).activities[0]
-    assert activity.status == "error" and activity.score == 0 and words in activity.note, activity.note
+    assert activity.status == "not_loaded" and activity.score == 0 and words in activity.note, activity.note
 
 
 @pytest.mark.parametrize("sub_id, outcome, words", [
