@@ -167,3 +167,15 @@ def test_a_grader_failure_exits_70_and_cannot_pass_for_a_normal_run(tmp_path):
     assert "grader failed" in (done.stdout + done.stderr).lower()
     sub = json.loads((tmp_path / "out" / "results.json").read_text())["submissions"][0]
     assert sub["status"] == "grader_error" and "not the student's fault" in " ".join(sub["messages"])
+
+
+def test_the_reports_are_readable_by_the_teachers_group_and_the_summary_fits_80_columns(first_run, tmp_path):
+    home, done, _ = first_run
+    for name in ("results.json", "gradebook.csv", "reference/report.md"):
+        assert (home / "out" / name).stat().st_mode & 0o044 == 0o044, name  # group and others may read
+    assert (home / "out" / "gradebook.csv").read_bytes().startswith(b"\xef\xbb\xbf")
+    env = {**__import__("os").environ, "COLUMNS": "80"}
+    narrow = subprocess.run([sys.executable, "-m", "grader.cli", "grade", "class", "--out", str(tmp_path / "narrow"),
+                             "--activity", "A1"], capture_output=True, text=True, cwd=home, env=env, timeout=300)
+    summary = [line for line in narrow.stdout.splitlines() if not line.startswith("Wrote ")]  # a path may be long
+    assert summary and max(len(line) for line in summary) <= 80, narrow.stdout
