@@ -11,23 +11,40 @@ three descriptors (the zygote's command pipe, its reply pipe and its output file
 the new zygote's pid. The grader ends a sandbox with an "end" request: the launcher kills the
 process groups named and then reaps the zygote, so a pid it signals can never have been reused.
 Every module the sandbox runtime has is imported before the first request, so nothing is read
-from the launcher's folder afterwards (a student could have written to it).
+from the launcher's folder afterwards (a student could have written to it). pytest is imported
+here too, when the grader says where it is (pytest_preload.py), for students' pytest-style
+testers. Then every object made so far is frozen out of the garbage collector's sight: a
+collection in a zygote or worker would otherwise touch, and so copy, every page of them.
+
+Lifetime: the launcher, each zygote and each worker ask the kernel to kill them when their
+parent dies (lifetime.py), so killing the grading process ends them all.
 """
 
+import gc
 import json
 import os
 import signal
 import socket
 import sys
 
-from sandbox_runtime import zygote
+from sandbox_runtime import pytest_preload, zygote
+from sandbox_runtime.lifetime import die_with_parent
 
 # Numbers the zygote's channel gets in the new process, after everything else is closed.
 CMD_FD, REPLY_FD = 3, 4
 
 
-def main(socket_fd: int) -> None:
+def main(socket_fd: int, parent: int | None = None, preload: dict | None = None) -> None:
+    """Serve spawn and end requests on ``socket_fd`` until the grader closes it.
+
+    ``parent`` is the grading process's pid when the launcher is its direct child (None in a
+    PID namespace, where the parent cannot be seen); ``preload`` says where pytest is.
+    """
+    die_with_parent(parent)
+    pytest_preload.preload(preload)
+    gc.freeze()
     channel = socket.socket(fileno=socket_fd)
+    launcher = os.getpid()
     while True:
         try:
             data, fds, _, _ = socket.recv_fds(channel, 1 << 16, 3)
@@ -42,6 +59,7 @@ def main(socket_fd: int) -> None:
             pid = os.fork()
             if pid == 0:
                 try:
+                    die_with_parent(launcher)
                     become_zygote(request, fds)
                 finally:
                     os._exit(70)

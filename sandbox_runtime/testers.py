@@ -1,38 +1,139 @@
 """Running a student's own tester inside the sandbox, and saying how it ended.
 
-A script tester (``deck_tester.py``) passes only when it runs to its last line: an
-AssertionError, any other exception or ``sys.exit`` (even ``sys.exit(0)``) part-way means it did
-not. A pytest-style file (``test_deck.py``) passes when every ``test*`` function in it returns
-without raising; it is run without pytest (the sandbox has only the standard library), so
-fixtures are not available, which the lab's testers never need.
+The tester's style is read from its contents (tester_styles.py), never from its name:
+
+- a **script** (the lab's way) runs as ``__main__`` and passes when it runs to its end: an
+  AssertionError, any other exception or ``sys.exit`` part-way (even ``sys.exit(0)``) means it
+  did not. ``sys.exit(0)`` as the very last thing it does (``sys.exit(main())`` on the file's
+  last line, or a ``main()`` that ends with it) is running to the end;
+- a **unittest** file is imported as a module and its TestCases run (unittest_style.py);
+- a **pytest** file is imported as a module and its tests called (pytest_style.py).
+
+While a unittest or pytest file is imported, ``unittest.main()`` and ``pytest.main()`` do
+nothing: the grader runs the tests itself. The reply is plain data: ``passed``, ``how``, the
+``style``, and on a failure the ``test`` that failed and the ``error`` (see failures.py).
 """
 
+import ast
+import importlib.util
 import os
 import runpy
+import sys
+import traceback
 
-from sandbox_runtime.failures import describe
+from sandbox_runtime import pytest_style, unittest_style
+from sandbox_runtime.failures import tester_failure
+from sandbox_runtime.pytest_preload import STATUS as PYTEST_STATUS
+from sandbox_runtime.tester_styles import PYTEST, SCRIPT, UNITTEST, style_of
+
+RUNNERS = {UNITTEST: unittest_style.run, PYTEST: pytest_style.run}
 
 
 def run_tester(path: str, staging_dir: str) -> dict:
     full = os.path.join(staging_dir, path)
+    with open(full, "rb") as file:
+        source = file.read()
+    style = style_of(source)
+    if style == SCRIPT:
+        result = _run_script(full, source, staging_dir)
+    else:
+        try:
+            with _runners_disabled():
+                module = _import(full, path)
+            result = RUNNERS[style](module, staging_dir)
+        except BaseException as exc:  # noqa: BLE001 - at import, or around the tests (a load_tests)
+            result = tester_failure(exc, staging_dir)
+    return {**_grader_problem(result), "style": style}
+
+
+def _run_script(full: str, source: bytes, staging_dir: str) -> dict:
     try:
-        if os.path.basename(path).startswith("test"):
-            return _run_test_functions(full, staging_dir)
         runpy.run_path(full, run_name="__main__")
     except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) or exc.code is None else 1
-        return {"passed": False, "how": "exit", "exit_code": code or 0, "error": describe(exc, staging_dir)}
+        if exc.code in (0, None) and _exits_at_its_end(exc, full, source):
+            return {"passed": True, "how": "ran to the end"}
+        return tester_failure(exc, staging_dir)
     except BaseException as exc:  # noqa: BLE001 - the tester failing is the point
-        return {"passed": False, "how": "raised", "error": describe(exc, staging_dir)}
+        return tester_failure(exc, staging_dir)
     return {"passed": True, "how": "ran to the end"}
 
 
-def _run_test_functions(full: str, staging_dir: str) -> dict:
-    namespace = runpy.run_path(full, run_name="student_tests")
-    tests = [(name, value) for name, value in namespace.items() if name.startswith("test") and callable(value)]
-    for name, test in tests:
-        try:
-            test()
-        except BaseException as exc:  # noqa: BLE001
-            return {"passed": False, "how": "raised", "test": name, "error": describe(exc, staging_dir)}
-    return {"passed": True, "how": "ran to the end", "tests": len(tests)}
+def _import(full: str, path: str):
+    """The tester as a module named after its file (not ``__main__``: no main block runs)."""
+    name = os.path.splitext(os.path.basename(path))[0]
+    if not name.isidentifier() or name in sys.modules:
+        name = "student_tester"
+    spec = importlib.util.spec_from_file_location(name, full)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _quiet_main(*args, **kwargs) -> None:
+    """Stands in for ``unittest.main``/``pytest.main`` while a test file is imported."""
+
+
+class _runners_disabled:  # noqa: N801 - used as a context, like contextlib's helpers
+    """``unittest.main`` and ``pytest.main`` do nothing inside this context."""
+
+    def __enter__(self) -> None:
+        owners = [sys.modules.get("unittest"), sys.modules.get("pytest")]
+        self.saved = [(owner, owner.main) for owner in owners if owner is not None and hasattr(owner, "main")]
+        for owner, _ in self.saved:
+            owner.main = _quiet_main
+
+    def __exit__(self, *exc_info) -> None:
+        for owner, main in self.saved:
+            owner.main = main
+
+
+def _exits_at_its_end(exc: SystemExit, full: str, source: bytes) -> bool:
+    """Whether ``sys.exit`` was called by the file's last statement (or the last statement of
+    the main guard), directly or as the last statement of each of the file's functions on the
+    way: the script had nothing left to run."""
+    frames = _frames_from_module(exc, full)
+    if not frames or frames[0].name != "<module>" or any(f.filename != full for f in frames):
+        return False
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return False
+    for frame in frames:
+        body = _body_of(tree, frame.name, frame.lineno)
+        if not body or not body[-1].lineno <= frame.lineno <= body[-1].end_lineno:
+            return False
+    return True
+
+
+def _frames_from_module(exc: BaseException, full: str) -> list:
+    """The frames from the tester's module frame inward (runpy's own frames come before it)."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    start = next((i for i, f in enumerate(frames) if f.filename == full), len(frames))
+    return frames[start:]
+
+
+def _body_of(tree: ast.Module, function: str, line: int) -> list:
+    """The statements whose last one a frame at ``line`` must be in: the module's (or its main
+    guard's, when the file ends with one), or those of the function ``function`` around ``line``."""
+    if function == "<module>":
+        body = tree.body
+        final = body[-1] if body else None
+        if isinstance(final, ast.If) and final.lineno <= line <= final.end_lineno and final.body:
+            return final.body if line <= final.body[-1].end_lineno else final.orelse
+        return body
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == function \
+                and node.lineno <= line <= node.end_lineno:
+            return node.body
+    return []
+
+
+def _grader_problem(result: dict) -> dict:
+    """A tester that imports pytest when the grader could not provide it: say so (it is the
+    grader's problem, not the student's)."""
+    error = result.get("error") or {}
+    if not result.get("passed") and not PYTEST_STATUS["available"] and error.get("type") == "ModuleNotFoundError" \
+            and ("'pytest" in error.get("message", "") or "'_pytest" in error.get("message", "")):
+        return {**result, "how": "no pytest", "why": PYTEST_STATUS["why"]}
+    return result

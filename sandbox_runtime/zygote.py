@@ -13,7 +13,8 @@ import random
 import signal
 import sys
 
-from sandbox_runtime import names, wire
+from sandbox_runtime import failures, names, wire
+from sandbox_runtime.lifetime import die_with_parent
 from sandbox_runtime.limits import apply_limits
 from sandbox_runtime.failures import describe
 from sandbox_runtime.operations import Worker
@@ -31,6 +32,7 @@ def main(cmd_fd: int, reply_fd: int, staging_dir: str, limits: dict) -> None:
             os._exit(0)
         op = request.get("op")
         if op == "load":
+            failures.set_own(request.get("own"))  # before any import: its errors are described too
             reply = load(request["modules"], staging_dir)
             if "ok" in reply:
                 reply = disable(request.get("disable", []), staging_dir) or reply
@@ -66,8 +68,10 @@ def disable(paths: list[str], staging_dir: str) -> dict | None:
 def fork_worker(request: dict, reader: wire.LineReader, reply_fd: int, staging_dir: str) -> None:
     sys.stdout.flush()
     sys.stderr.flush()
+    zygote = os.getpid()
     pid = os.fork()
     if pid == 0:
+        die_with_parent(zygote)  # a worker stuck in a loop still dies with its zygote
         os.setpgid(0, 0)  # its own process group: the grader kills it and all it started
         random.seed(request["seed"])
         serve(reader, reply_fd, staging_dir)

@@ -44,6 +44,7 @@ def write_class(root: Path, submissions: dict[str, dict[str, str]]) -> Path:
     for sub_id, files in submissions.items():
         folder = root / sub_id
         folder.mkdir(parents=True)
-        for name, text in files.items():
+        for name, text in files.items():  # a name may hold a subfolder: tests/test_deck.py
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
             (folder / name).write_text(text, encoding="utf-8")
     return root

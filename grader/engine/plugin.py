@@ -52,7 +52,7 @@ class GradingState:
             self.close()
             activity = self.submissions[submission_id].activities[activity_id]
             files = {name: Path(path) for name, path in activity.files.items()}
-            self.session = SandboxSession(files, activity.modules, self.limits, tuple(activity.disable))
+            self.session = SandboxSession(files, activity.modules, self.limits, tuple(activity.disable), own=tuple(activity.own))
             self.current = key
         return self.session
 

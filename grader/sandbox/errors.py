@@ -23,7 +23,7 @@ class StudentError(SandboxError):
             where = f" at {last['file']} line {last['line']}, in {last['function']}"
             if last.get("code"):
                 where += f":\n    {last['code']}"
-        super().__init__(f"{call} raised {details['type']}: {details['message']}{where}")
+        super().__init__(f"{call} raised {details['type']}: {details['message']}{where}{inside_note(details)}")
 
 
 class StudentLoadError(SandboxError):
@@ -34,6 +34,9 @@ class StudentLoadError(SandboxError):
         module = details.get("module", "?")
         frames = details.get("frames") or []
         where = f" (line {frames[-1]['line']})" if frames else ""
+        if details.get("inside"):
+            where += f" (inside the lab's own {details['inside']}, called from your file)" if frames else \
+                f" (inside the lab's own {details['inside']})"
         super().__init__(
             f"{module}.py could not be loaded: {details['type']}: {details['message']}{where}. "
             "Every test of this activity needs the file to load: run it yourself with "
@@ -70,3 +73,15 @@ def _signal_reason(number: int) -> str:
         11: "it crashed (segmentation fault; very deep recursion can do this)",
     }
     return reasons.get(number, f"it was stopped by signal {number}")
+
+
+def inside_note(details: dict) -> str:
+    """Where an error came from when it was not the student's file (its lines are not shown)."""
+    inside = details.get("inside")
+    if not inside:
+        return ""
+    if details.get("frames"):
+        return (f"\n(The error itself happened inside the lab's own {inside}, called from your code "
+                "there: check what your code passed to it.)")
+    return (f"\n(It happened inside the lab's own {inside}, not in your file: check what your code "
+            "gave it or returned to it.)")

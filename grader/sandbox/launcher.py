@@ -4,6 +4,15 @@ See ``sandbox_runtime/launcher.py`` for why. The launcher is started with the sa
 the same scrubbed environment a sandbox gets, from its own copy of the runtime, and is
 restarted if it ever dies (student code can signal it: same user). ``Launcher.shared()`` is the
 one a grading process uses; it is closed when the process exits.
+
+A launcher made with ``pytest=True`` also imports pytest before it forks anything, so that
+students' pytest-style testers can ``import pytest`` (sandbox_runtime/pytest_preload.py). That
+costs about 0.1 s once, but every fork from it copies the page tables of some 20 MB more, about
+1 ms per test; so only Activity 5's tester runs use such a launcher
+(``Launcher.shared(pytest=True)``), and every other sandbox the plain one.
+
+Lifetime: the launcher dies with the grading process (lifetime.py); its folder is removed by
+``close()``, or, after a ``kill -9``, by the next launcher that starts (leftovers.py).
 """
 
 import atexit
@@ -12,17 +21,18 @@ import os
 import shutil
 import socket
 import subprocess
-import sys
-import tempfile
 from pathlib import Path
 
+from grader.sandbox import leftovers
 from grader.sandbox.environment import child_environment, interpreter_command
 from grader.sandbox.isolation import detect, launcher_prefix
+from grader.sandbox.lifetime import die_with_parent_prefix
+from grader.sandbox.pytest_location import pytest_locations
 from grader.sandbox.staging import copy_runtime
 
 BOOT = (
     "import sys; sys.path[0:1] = [{runtime!r}]; "
-    "from sandbox_runtime.launcher import main; main({socket})"
+    "from sandbox_runtime.launcher import main; main({socket}, {parent!r}, {preload!r})"
 )
 REPLY_SECONDS = 10.0
 
@@ -32,38 +42,61 @@ class LauncherError(RuntimeError):
 
 
 class Launcher:
-    _shared: "Launcher | None" = None
+    _shared: "dict[bool, Launcher]" = {}  # by whether it preloads pytest
     # The level the run already chose (set once from the plan, so a shard does not detect it
     # again); None outside a grading run, where the strongest available is used.
     run_level: str | None = None
 
-    def __init__(self, level: str | None = None) -> None:
+    def __init__(self, level: str | None = None, pytest: bool = False) -> None:
         self.level = level or self.run_level or detect()
+        self.pytest = pytest
         self.process: subprocess.Popen | None = None
         self.socket: socket.socket | None = None
         self.folder: Path | None = None
 
     @classmethod
-    def shared(cls) -> "Launcher":
-        if cls._shared is None:
-            cls._shared = cls()
-            atexit.register(cls._shared.close)
-        return cls._shared
+    def shared(cls, pytest: bool = False) -> "Launcher":
+        """This process's launcher (``pytest=True``: the one that preloads pytest)."""
+        if pytest not in cls._shared:
+            cls._shared[pytest] = cls(pytest=pytest)
+            atexit.register(cls._shared[pytest].close)
+        return cls._shared[pytest]
 
     def start(self) -> None:
-        self.folder = Path(tempfile.mkdtemp(prefix="elevens-launcher-"))
+        leftovers.remove_orphans()  # a killed run's folders: their owner is gone
+        self.folder = leftovers.make_folder("launcher")
+        try:
+            self._start_process()
+        except BaseException:
+            self.close()
+            raise
+
+    def _start_process(self) -> None:
         runtime = copy_runtime(self.folder / "runtime")
         home = self.folder / "home"
         home.mkdir()
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        boot = BOOT.format(runtime=str(runtime), socket=theirs.fileno())
-        self.process = subprocess.Popen(
-            [*launcher_prefix(self.level), *interpreter_command(boot)],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            cwd=home, env=child_environment(home), pass_fds=(theirs.fileno(),),
-            start_new_session=True, close_fds=True,
-        )
-        theirs.close()
+        # Whoever is our direct child must die with us (lifetime.py): the launcher itself at the
+        # process level, checking that its parent is still this process; `unshare` at the
+        # namespaces level, through setpriv (inside, the launcher sees its parent as pid 0).
+        if self.level == "process":
+            parent, prefix = os.getpid(), []
+        else:
+            parent, prefix = None, [*die_with_parent_prefix(), *launcher_prefix(self.level)]
+        preload = pytest_locations() if self.pytest else None
+        boot = BOOT.format(runtime=str(runtime), socket=theirs.fileno(), parent=parent, preload=preload)
+        try:
+            self.process = subprocess.Popen(
+                [*prefix, *interpreter_command(boot)],
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                cwd=home, env=child_environment(home), pass_fds=(theirs.fileno(),),
+                start_new_session=True, close_fds=True,
+            )
+        except BaseException:
+            ours.close()
+            raise
+        finally:
+            theirs.close()
         ours.settimeout(REPLY_SECONDS)
         self.socket = ours
 

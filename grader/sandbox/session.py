@@ -21,10 +21,18 @@ from grader.sandbox.staging import StagedFolder
 
 class SandboxSession:
     def __init__(self, files: dict[str, Path], modules: list[str], limits: Limits = Limits(),
-                 disable: tuple[str, ...] = (), launcher: Launcher | None = None) -> None:
+                 disable: tuple[str, ...] = (), launcher: Launcher | None = None,
+                 own: tuple[str, ...] | None = None) -> None:
+        """``files``: name in the sandbox -> file to copy; ``modules``: what to import once.
+
+        ``own`` names (as in ``files``) the student's own files: error messages quote lines of
+        those only, never of the lab's stand-ins, the grader's harness or a class under test.
+        None counts every file as the student's.
+        """
         self.files = files
         self.modules = modules
         self.disable = list(disable)
+        self.own = None if own is None else list(own)
         self.limits = limits
         self.folder: StagedFolder | None = None
         self.pid: int | None = None  # the zygote's; also its process group
@@ -40,10 +48,12 @@ class SandboxSession:
         try:
             self.pid, cmd_write, reply_read = self.launcher.spawn(
                 self.folder.work, self.folder.home, self.limits.for_child(), self.output.fileno())
-        except LauncherError as exc:
+        except BaseException as exc:
             self.folder.remove()
             self.folder = None
-            raise SandboxCrashed("starting the sandbox", {"exit_code": str(exc)}) from None
+            if isinstance(exc, LauncherError):
+                raise SandboxCrashed("starting the sandbox", {"exit_code": str(exc)}) from None
+            raise
         self.channel = Channel(cmd_write, reply_read)
 
     def load(self) -> None:
@@ -51,7 +61,8 @@ class SandboxSession:
         if self.pid is None:
             self.start()
         try:
-            self.request({"op": "load", "modules": self.modules, "disable": self.disable}, "loading your files", self.limits.load_seconds)
+            self.request({"op": "load", "modules": self.modules, "disable": self.disable, "own": self.own},
+                         "loading your files", self.limits.load_seconds)
         except StudentError as exc:
             self.load_error = exc.details
             raise StudentLoadError(exc.details) from None

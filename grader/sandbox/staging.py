@@ -9,9 +9,10 @@ the launcher imported it from its own copy before any sandbox existed.
 """
 
 import shutil
-import tempfile
 from importlib.util import find_spec
 from pathlib import Path
+
+from grader.sandbox.leftovers import make_folder
 
 # Located, not imported: the runtime is only ever executed inside a sandbox.
 RUNTIME_FILES = sorted(Path(find_spec("sandbox_runtime").origin).parent.glob("*.py"))
@@ -28,14 +29,23 @@ def copy_runtime(folder: Path) -> Path:
 
 class StagedFolder:
     def __init__(self, files: dict[str, Path], parent: Path | None = None) -> None:
-        """``files`` maps the name inside the sandbox (``card.py``) to the file to copy."""
-        self.root = Path(tempfile.mkdtemp(prefix="elevens-sandbox-", dir=parent))
+        """``files`` maps the name inside the sandbox (``card.py``) to the file to copy.
+
+        The folder is named after this process (leftovers.py); if a copy fails, it is removed
+        before the error goes on.
+        """
+        self.root = make_folder("sandbox", parent)
         self.work = self.root / "work"
         self.home = self.root / "home"
-        for folder in (self.work, self.home):
-            folder.mkdir()
-        for name, source in files.items():
-            shutil.copyfile(source, self.work / name)
+        try:
+            for folder in (self.work, self.home):
+                folder.mkdir()
+            for name, source in files.items():
+                (self.work / name).parent.mkdir(parents=True, exist_ok=True)  # a tester in tests/
+                shutil.copyfile(source, self.work / name)
+        except BaseException:
+            self.remove()
+            raise
 
     def remove(self) -> None:
         shutil.rmtree(self.root, ignore_errors=True)

@@ -85,3 +85,188 @@ def test_a_slow_tester_is_stopped_by_the_submissions_time_budget(tmp_path):
     tests = activity(results, "slow").tests
     assert any("took over 2 s in all" in t.message for t in tests)
     assert sum(t.outcome == "passed" for t in tests) < len(tests)
+
+
+# -- testers in any common style (the style is read from the file, not its name) -----------------
+
+FULL_DECK = (
+    'RANKS = ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"]\n'
+    'SUITS = ["spades", "hearts", "diamonds", "clubs"]\n'
+    "VALUES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0]\n"
+)
+# The reference tester's checks, written the pytest way: a yield fixture, a fixture taking
+# another, stacked parametrize with pytest.param, pytest.raises and pytest.approx.
+PYTEST_TESTER = "import pytest\nfrom deck import Deck\n\n" + FULL_DECK + '''
+
+@pytest.fixture
+def full_deck():
+    deck = Deck(RANKS, SUITS, VALUES)
+    yield deck
+    assert deck.size() >= 0
+
+
+@pytest.fixture
+def part_dealt(full_deck):
+    for _ in range(10):
+        full_deck.deal()
+    return full_deck
+
+
+def check_empty(deck):
+    assert deck.is_empty() and deck.size() == 0
+    assert deck.deal() is None and deck.deal() is None and deck.size() == 0
+
+
+@pytest.mark.parametrize("size", [1, pytest.param(2, id="two"), 3])
+@pytest.mark.parametrize("suits", [["hearts"], ["hearts", "spades"]])
+def test_small_decks(size, suits):
+    deck = Deck(RANKS[:size], suits, VALUES[:size])
+    assert deck.size() == size * len(suits) and not deck.is_empty()
+    dealt = []
+    for left in range(size * len(suits), 0, -1):
+        assert deck.size() == left and not deck.is_empty()
+        card = deck.deal()
+        assert card is not None
+        dealt.append((card.rank(), card.suit(), card.point_value()))
+    expected = sorted((r, s, v) for r, v in zip(RANKS[:size], VALUES[:size]) for s in suits)
+    assert sorted(dealt) == expected
+    check_empty(deck)
+
+
+def test_a_deck_needs_its_cards():
+    with pytest.raises(TypeError):
+        Deck()
+
+
+def test_shuffle(part_dealt):
+    part_dealt.shuffle()
+    assert part_dealt.size() == pytest.approx(52)
+    dealt = [part_dealt.deal() for _ in range(52)]
+    assert None not in dealt and len({str(card) for card in dealt}) == 52
+    other = Deck(RANKS, SUITS, VALUES)
+    assert [str(other.deal()) for _ in range(52)] != [str(card) for card in dealt]
+    check_empty(part_dealt)
+
+
+def test_shuffle_reaches_every_order():
+    seen = {tuple(card.rank() for card in Deck(["a", "b", "c"], ["spades"], [1, 2, 3]).cards) for _ in range(600)}
+    assert len(seen) == 6
+'''
+# The same checks as a unittest TestCase, run by its main guard when the student runs the file.
+UNITTEST_TESTER = "import unittest\nfrom deck import Deck\n\n" + FULL_DECK + '''
+
+class DeckTest(unittest.TestCase):
+    def assert_empty(self, deck):
+        self.assertTrue(deck.is_empty())
+        self.assertEqual(deck.size(), 0)
+        self.assertIsNone(deck.deal())
+        self.assertIsNone(deck.deal())
+        self.assertEqual(deck.size(), 0)
+
+    def test_small_decks(self):
+        for size in (1, 2, 3):
+            for suits in (["hearts"], ["hearts", "spades"]):
+                with self.subTest(size=size, suits=suits):
+                    deck = Deck(RANKS[:size], suits, VALUES[:size])
+                    dealt = []
+                    for left in range(size * len(suits), 0, -1):
+                        self.assertEqual(deck.size(), left)
+                        self.assertFalse(deck.is_empty())
+                        card = deck.deal()
+                        self.assertIsNotNone(card)
+                        dealt.append((card.rank(), card.suit(), card.point_value()))
+                    expected = sorted((r, s, v) for r, v in zip(RANKS[:size], VALUES[:size]) for s in suits)
+                    self.assertEqual(sorted(dealt), expected)
+                    self.assert_empty(deck)
+
+    def test_shuffle(self):
+        deck = Deck(RANKS, SUITS, VALUES)
+        for _ in range(10):
+            deck.deal()
+        deck.shuffle()
+        self.assertEqual(deck.size(), 52)
+        dealt = [deck.deal() for _ in range(52)]
+        self.assertNotIn(None, dealt)
+        self.assertEqual(len({str(card) for card in dealt}), 52)
+        other = Deck(RANKS, SUITS, VALUES)
+        self.assertNotEqual([str(other.deal()) for _ in range(52)], [str(card) for card in dealt])
+        self.assert_empty(deck)
+
+    def test_shuffle_reaches_every_order(self):
+        seen = {tuple(card.rank() for card in Deck(["a", "b", "c"], ["spades"], [1, 2, 3]).cards) for _ in range(600)}
+        self.assertEqual(len(seen), 6)
+
+
+if __name__ == "__main__":
+    unittest.main()
+'''
+# The Java lab's way: helpers that take the deck (testEmpty(deck)), called from main().
+LAB_HELPERS = "import sys\nfrom deck import Deck\n\n" + FULL_DECK + '''
+
+def test_empty(deck):
+    assert deck.is_empty(), "is_empty() is False for an empty deck"
+    assert deck.size() == 0, f"size() is {deck.size()} for an empty deck"
+    assert deck.deal() is None, "deal() on an empty deck should give None"
+
+
+def test_deals(deck, count):
+    for left in range(count, 0, -1):
+        assert deck.size() == left and not deck.is_empty(), f"size() is {deck.size()}, expected {left}"
+        assert deck.deal() is not None, "deal() gave None too early"
+
+
+def main():
+    for size in (1, 2):
+        deck = Deck(RANKS[:size], ["hearts"], VALUES[:size])
+        test_deals(deck, size)
+        test_empty(deck)
+    deck = Deck(RANKS, SUITS, VALUES)
+    test_deals(deck, 52)
+    deck.shuffle()
+    test_deals(deck, 52)
+    test_empty(deck)
+    print("All tests passed!")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+'''
+UNKNOWN_FIXTURE = PYTEST_TESTER.replace("def test_a_deck_needs_its_cards():", "def test_a_deck_needs_its_cards(capsys):")
+
+
+@pytest.fixture(scope="module")
+def styles(tmp_path_factory):
+    # deck_tester.py holds pytest or unittest tests and test_deck.py a script too: the style
+    # is read from the file's contents.
+    subs = {
+        "reference": {"deck_tester.py": reference_text("deck_tester.py")},
+        "pytest_style": {"deck_tester.py": PYTEST_TESTER},
+        "unittest_style": {"test_deck.py": UNITTEST_TESTER},
+        "lab_helpers": {"test_deck.py": LAB_HELPERS},
+        "unknown_fixture": {"test_deck.py": UNKNOWN_FIXTURE},
+    }
+    root = write_class(tmp_path_factory.mktemp("styles"), subs)
+    return grade_class(root, tmp_path_factory.mktemp("work"), only_activities=["A5"])
+
+
+@pytest.mark.parametrize("sub_id", ["pytest_style", "unittest_style"])
+def test_pytest_and_unittest_testers_earn_the_same_full_credit_as_the_labs_tester(styles, sub_id):
+    reference, found = activity(styles, "reference"), activity(styles, sub_id)
+    assert reference.score == reference.max == 18
+    assert found.score == reference.score, [(t.name, t.outcome, t.message) for t in found.tests if t.outcome != "passed"]
+    buggy = [t for t in found.tests if t.name.startswith("test_catches_buggy_deck")]
+    assert len(buggy) == 5 and all(t.outcome == "passed" for t in buggy)
+
+
+def test_a_lab_style_tester_with_helpers_taking_the_deck_runs_from_main(styles):
+    found = activity(styles, "lab_helpers")
+    assert all(t.outcome == "passed" for t in found.tests if t.name.startswith("test_accepts_correct_decks"))
+    assert found.score > 0
+
+
+def test_a_tester_asking_for_an_unknown_fixture_is_told_which_one(styles):
+    found = activity(styles, "unknown_fixture")
+    rejected = next(t for t in found.tests if t.name == "test_accepts_correct_decks[reference]")
+    assert found.score == 0 and rejected.outcome == "failed"
+    assert "'capsys'" in rejected.message and "without pytest's built-in fixtures" in rejected.message

@@ -1,0 +1,68 @@
+"""The sandbox's temporary folders, named after their owner so a killed run's are found again.
+
+A launcher keeps its copy of the runtime in ``elevens-launcher-…`` and each sandbox its files in
+``elevens-sandbox-…``, both in the temporary folder. A normal end removes them (``close()``, and
+an ``atexit`` hook for the shared launcher). A grading process killed with ``kill -9`` cannot,
+so each folder's name carries its owner, ``<pid namespace>-<pid>-``, and every launcher that
+starts removes the folders whose owner no longer exists. Only folders of this user and of this
+PID namespace are considered: a pid means nothing in another namespace (a container sharing
+the temporary folder), and there its owner may well be alive.
+"""
+
+import os
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+PATTERN = re.compile(r"^elevens-(?:launcher|sandbox)-(\d+)-(\d+)-")
+
+
+def _namespace() -> int:
+    try:
+        return os.stat("/proc/self/ns/pid").st_ino
+    except OSError:
+        return 0  # no /proc (macOS): one namespace
+
+
+def owner_prefix(kind: str) -> str:
+    """``elevens-<kind>-<namespace>-<pid>-``: the start of a folder name this process owns."""
+    return f"elevens-{kind}-{_namespace()}-{os.getpid()}-"
+
+
+def make_folder(kind: str, parent: Path | None = None) -> Path:
+    """A new, empty folder (``kind`` is "launcher" or "sandbox") named after this process."""
+    return Path(tempfile.mkdtemp(prefix=owner_prefix(kind), dir=parent))
+
+
+def remove_orphans(parent: Path | None = None) -> list[Path]:
+    """Remove the folders left by processes of this namespace that have died; which ones."""
+    folder = Path(parent or tempfile.gettempdir())
+    namespace, uid = _namespace(), os.getuid()
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        match = PATTERN.match(entry.name)
+        if not match or int(match.group(1)) != namespace or _alive(int(match.group(2))):
+            continue
+        try:
+            if not entry.is_dir(follow_symlinks=False) or entry.stat(follow_symlinks=False).st_uid != uid:
+                continue
+        except OSError:
+            continue
+        shutil.rmtree(entry.path, ignore_errors=True)
+        removed.append(Path(entry.path))
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # someone else's process: alive
+    return True

@@ -1,0 +1,163 @@
+"""No sandbox process outlives the grading process, and no temporary folder outlives its owner.
+
+A grading process (a shard) killed with ``kill -9`` takes its launcher, the launcher's zygotes
+and their workers with it, even a worker stuck in ``while True: pass`` (the kernel's parent-death
+signal, sandbox_runtime/lifetime.py); its folders are removed by the next launcher that starts
+(grader/sandbox/leftovers.py).
+"""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from grader.own_tests import OwnTests, variant_file
+from grader.sandbox import Limits, SandboxSession, Student
+from grader.sandbox import leftovers
+from grader.sandbox.isolation import namespaces_work
+from grader.sandbox.launcher import Launcher
+from grader.sandbox.staging import StagedFolder
+from tests.classroom import reference_text
+from tests.lab_loader import ROOT
+
+LEVELS = ["process", pytest.param("namespaces", marks=pytest.mark.skipif(
+    not namespaces_work(), reason="`unshare` does not work on this machine: no namespaces level"))]
+
+# A grading process in miniature: a launcher, a sandbox, a worker stuck in student code.
+SHARD = """
+import json, sys
+from pathlib import Path
+from grader.sandbox import SandboxSession
+from grader.sandbox.launcher import Launcher
+
+launcher = Launcher(sys.argv[1], pytest=sys.argv[3] == "pytest")
+session = SandboxSession({"card.py": Path(sys.argv[2])}, ["card"], launcher=launcher)
+link = session.worker(1)
+print(json.dumps({"launcher": str(launcher.folder), "sandbox": str(session.folder.root)}), flush=True)
+link.request({"op": "call", "module": "card", "name": "spin", "args": []}, "spin()", timeout=600)
+"""
+
+
+def processes_mentioning(text: str) -> list[int]:
+    """Live processes whose command line contains ``text`` (a zombie's command line is empty)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if text.encode() in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                pass
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="needs /proc to find the processes")
+@pytest.mark.parametrize("preload", ["plain", "pytest"])
+@pytest.mark.parametrize("level", LEVELS)
+def test_killing_the_grading_process_ends_every_sandbox_process_and_the_next_run_removes_its_folders(tmp_path, level, preload):
+    card = tmp_path / "card.py"
+    card.write_text("def spin():\n    while True:\n        pass\n", encoding="utf-8")
+    shard = subprocess.Popen([sys.executable, "-c", SHARD, level, str(card), preload], stdout=subprocess.PIPE,
+                             cwd=ROOT, text=True)
+    try:
+        folders = json.loads(shard.stdout.readline())
+        time.sleep(0.3)  # the worker is now spinning in the student's loop
+        # The launcher, the zygote and the worker are forks of one command line (and at the
+        # namespaces level, `unshare` carries it too).
+        started = processes_mentioning(folders["launcher"])
+        assert len(started) >= 3, started
+    finally:
+        shard.kill()  # SIGKILL: no atexit, no finally in the shard
+        shard.wait()
+    deadline = time.monotonic() + 5
+    while processes_mentioning(folders["launcher"]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert processes_mentioning(folders["launcher"]) == []
+    assert Path(folders["launcher"]).exists() and Path(folders["sandbox"]).exists()  # left behind...
+    fresh = Launcher("process")
+    fresh.start()  # ...until the next launcher starts
+    fresh.close()
+    assert not Path(folders["launcher"]).exists() and not Path(folders["sandbox"]).exists()
+
+
+@pytest.fixture
+def private_temp(tmp_path, monkeypatch) -> Path:
+    """A temporary folder of this test's own, so other runs on the machine do not show in it."""
+    folder = tmp_path / "temp"
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    return folder
+
+
+@pytest.mark.parametrize("pytest_preloaded", [False, True])
+def test_a_normal_open_and_close_leaves_no_folder_behind(private_temp, pytest_preloaded):
+    card = private_temp.parent / "card.py"
+    card.write_text(reference_text("card.py"), encoding="utf-8")
+    launcher = Launcher(pytest=pytest_preloaded)
+    session = SandboxSession({"card.py": card}, ["card"], launcher=launcher)
+    link = session.worker(1)
+    assert Student(link, ["card"]).card.Card("ace", "hearts", 1).rank() == "ace"
+    link.finish()
+    assert len(list(private_temp.iterdir())) == 2  # the launcher's and the sandbox's, while open
+    session.close()
+    launcher.close()
+    assert list(private_temp.iterdir()) == []
+
+
+def test_running_a_tester_leaves_no_folder_behind(private_temp):
+    tester = private_temp.parent / "deck_tester.py"
+    tester.write_text(reference_text("deck_tester.py"), encoding="utf-8")
+    run = OwnTests({"deck_tester.py": tester}, 1, Limits()).run(variant_file("Buggy1", "deck.py"),
+                                                                variant_file("reference", "card.py"))
+    assert run.outcome == "failed"
+    # A shared launcher made during this test would keep its folder until the process exits.
+    assert [p.name for p in private_temp.iterdir() if not p.name.startswith("elevens-launcher-")] == []
+
+
+def test_a_sandbox_that_cannot_be_staged_or_started_leaves_no_folder(private_temp, monkeypatch):
+    with pytest.raises(FileNotFoundError):
+        StagedFolder({"card.py": private_temp.parent / "missing.py"})
+    assert list(private_temp.iterdir()) == []
+
+    card = private_temp.parent / "card.py"
+    card.write_text(reference_text("card.py"), encoding="utf-8")
+    launcher = Launcher("process")
+
+    def no_descriptors(*args, **kwargs):
+        raise OSError(24, "Too many open files")
+
+    monkeypatch.setattr(launcher, "spawn", no_descriptors)
+    with pytest.raises(OSError):
+        SandboxSession({"card.py": card}, ["card"], launcher=launcher).load()
+    assert list(private_temp.iterdir()) == []
+
+
+def test_only_folders_of_dead_owners_in_this_namespace_are_removed(private_temp):
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()  # reaped: its pid names no process now
+    namespace = leftovers.owner_prefix("sandbox").split("-")[2]
+    names = {
+        "ours": leftovers.owner_prefix("sandbox") + "a",
+        "dead owner": f"elevens-launcher-{namespace}-{dead.pid}-b",
+        "dead owner, other namespace": f"elevens-sandbox-{int(namespace) + 1}-{dead.pid}-c",
+        "not ours at all": "elevens-sandbox-d",
+    }
+    for name in names.values():
+        (private_temp / name).mkdir()
+    removed = leftovers.remove_orphans()
+    assert [p.name for p in removed] == [names["dead owner"]]
+    assert sorted(p.name for p in private_temp.iterdir()) == sorted(n for k, n in names.items() if k != "dead owner")
+
+
+def test_a_sandbox_process_exits_at_once_if_its_parent_is_already_gone():
+    # The race the kernel cannot cover: the parent died before the child asked to die with it.
+    code = ("import os, sys; sys.path.insert(0, {root!r}); from sandbox_runtime.lifetime import die_with_parent; "
+            "die_with_parent(os.getppid() + 1); print('still here')").format(root=str(ROOT))
+    done = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0 and "still here" not in done.stdout
