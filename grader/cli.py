@@ -16,7 +16,8 @@ from grader.engine.records import read_records
 from grader.engine.run_state import RunStateError, finish_state, prepare_state, run_fingerprint, scratch_dir
 from grader.exitcodes import ExitCode, check_exit_code, run_exit_code
 from grader.handout import HandoutError, write_handout
-from grader.reporters import reporter_manager
+from grader.commands import COMMANDS
+from grader.reporters import output_formats, write_run_outputs
 from grader.rubric import Rubric, RubricError, load_rubric
 from grader.sandbox.isolation import detect
 from grader.selection import SelectionError, resolve_activities, resolve_tests
@@ -27,6 +28,9 @@ seed_option = click.option("--seed", "base_seed", type=int, default=0, show_defa
 activity_option = click.option("--activity", "activities", multiple=True, help="Only this activity (A1, A2, ...; any case); repeatable.")
 isolation_option = click.option("--isolation", type=click.Choice(["auto", "namespaces", "process"]), default="auto",
                                 show_default=True, help="Sandbox level: the strongest this machine has, or one you name (docs/security.md).")
+junit_option = click.option("--junit-xml", "junit_xml", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                            callback=lambda ctx, param, value: value.resolve() if value else None,
+                            help="Also write the results as JUnit XML to this file, for any CI that reads it.")
 test_option = click.option("--test", "tests", multiple=True,
                            help="Only this test: a name, a glob, or one run as reports print it (test_rank[ace-hearts-1]); repeatable.")
 
@@ -63,8 +67,9 @@ def main() -> None:
 @test_option
 @isolation_option
 @click.option("--resume", is_flag=True, help="Finish a run that was interrupted: submissions it already graded are not graded again.")
+@junit_option
 def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | None, base_seed: int, activities, tests,
-                  isolation: str, resume: bool) -> None:
+                  isolation: str, resume: bool, junit_xml: Path | None) -> None:
     """Grade every student folder or .zip in SUBMISSIONS."""
     # Every path is made absolute before anything runs: the grading processes work in folders
     # of their own, where a relative path would name something else.
@@ -92,11 +97,11 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | No
     if wanted_tests and not any(a.tests for s in results.submissions for a in s.activities):
         finish_state(out_dir)
         _fail(ExitCode.USAGE, _no_run_matched(wanted_tests))
-    written = reporter_manager().hook.grader_write_reports(results=results, out_dir=out_dir)
+    written = write_run_outputs(results, out_dir) + _write_junit(results, junit_xml)
     finish_state(out_dir)
     print_summary(results)
     print_run_problems(results)
-    click.echo(f"Wrote {sum(len(paths) for paths in written)} files to {out_dir}")
+    click.echo(f"Wrote {len(written)} files to {out_dir}")
     sys.exit(run_exit_code(results))
 
 
@@ -104,15 +109,19 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | No
 @click.argument("folder", default=".", type=click.Path(path_type=Path))
 @click.option("--require-all", is_flag=True, help="Also fail when a required activity's files are missing (for CI on a finished lab).")
 @click.option("--hidden", is_flag=True, help="Also run hidden tests (for teachers replaying a test from a report).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Also write results.json and the other reports `grade` writes, for this one submission, into this folder.")
+@junit_option
 @rubric_option
 @seed_option
 @activity_option
 @test_option
 @isolation_option
-def check_command(folder: Path, require_all: bool, hidden: bool, rubric: Path | None, base_seed: int, activities, tests,
-                  isolation: str) -> None:
+def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path | None, junit_xml: Path | None,
+                  rubric: Path | None, base_seed: int, activities, tests, isolation: str) -> None:
     """Run the public tests on your own FOLDER (default: the current folder), or on a .zip."""
     folder = folder.resolve()
+    out_dir = out_dir.resolve() if out_dir else None
     rubric_data = _load_rubric(rubric)
     chosen, wanted_tests = _selection(rubric_data, activities, tests)
     if not folder.is_dir() and not (folder.is_file() and folder.suffix.lower() == ".zip"):
@@ -129,6 +138,9 @@ def check_command(folder: Path, require_all: bool, hidden: bool, rubric: Path | 
         if wanted_tests and not any(a.tests for a in result.activities):
             _fail(ExitCode.USAGE, _no_run_matched(wanted_tests))
         print_check(result, base_seed)
+        if out_dir is not None:
+            write_run_outputs(results, out_dir)
+        _write_junit(results, junit_xml)
         deck = submission.folder / "deck.py"
         # The diagnosis is about a Deck: offer it when a test of an activity grading deck.py failed.
         deck_failed = any(t.outcome != "passed" and not t.advisory for a in result.activities
@@ -226,6 +238,15 @@ def print_resume(found: list[Submission], saved: Path) -> None:
                f"grading {len(todo)}" + (f": {shown}" if todo else "") + ".")
 
 
+def _write_junit(results, path: Path | None) -> list[Path]:
+    if path is None:
+        return []
+    junit = output_formats().get("junit")
+    if junit is None:
+        _fail(ExitCode.USAGE, "--junit-xml needs the junit reporter, which is not installed. Reinstall the grader.")
+    return junit.write(results, path)
+
+
 def _no_run_matched(tests: list[str]) -> str:
     return (f"--test {' '.join(tests)} matched no test that could run here (is the file it tests in the folder?). "
             "Copy a test's name exactly as a report prints it, e.g. test_rank[ace-hearts-1], or give the name without [...].")
@@ -234,6 +255,10 @@ def _no_run_matched(tests: list[str]) -> str:
 def _fail(code: ExitCode, message: str) -> NoReturn:
     click.echo(f"grader: {message}", err=True)
     sys.exit(code)
+
+
+for _command in COMMANDS:
+    main.add_command(_command)
 
 
 if __name__ == "__main__":

@@ -37,6 +37,11 @@ class TestResult:
     # says `advisory: graded`.
     advisory: bool = False
     replay: str = ""  # the command that runs this test alone, ready to paste
+    duration: float = 0.0  # seconds the test took, set-up and tear-down included
+    # Where in the student's own code the test's error was raised (the last frame in their
+    # files), for annotations and JUnit; "" / None when the test did not end in their code.
+    file: str = ""
+    line: int | None = None
 
 
 @dataclass
@@ -74,6 +79,15 @@ class ClassResults:
 
     def to_dict(self) -> dict:
         return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "ClassResults":
+        """The inverse of ``to_dict``. Unknown keys are an error: they mean another format."""
+        subs = []
+        for sub in data["submissions"]:
+            activities = [ActivityResult(**{**a, "tests": [TestResult(**t) for t in a["tests"]]}) for a in sub["activities"]]
+            subs.append(SubmissionResult(**{**sub, "activities": activities}))
+        return cls(**{**data, "submissions": subs})
 
     def submission(self, submission_id: str) -> SubmissionResult:
         return next(s for s in self.submissions if s.id == submission_id)

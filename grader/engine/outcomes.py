@@ -26,3 +26,14 @@ def classify(exc: BaseException, budget: bool = False) -> tuple[str, str]:
         return "failed", str(exc)
     return "grader_error", (f"the grader itself failed on this test ({type(exc).__name__}: {exc}); "
                             "this is not your fault: please tell your teacher")
+
+
+def student_location(exc: BaseException) -> dict:
+    """``{"file", "line"}`` of the student's own code where ``exc`` was raised, if it was: the
+    last frame the sandbox reported (it reports only frames in the student's files)."""
+    frames = getattr(exc, "details", None) or {}
+    frames = frames.get("frames") if isinstance(frames, dict) else None
+    if not frames:
+        return {}
+    last = frames[-1]
+    return {"file": str(last.get("file", "")), "line": last.get("line")}

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from grader.answers import AnswersError, load_answers
-from grader.engine.outcomes import classify
+from grader.engine.outcomes import classify, student_location
 from grader.engine.plan import GradingPlan
 from grader.engine.records import write_records
 from grader.engine.seeds import test_seed
@@ -264,9 +264,12 @@ def pytest_json_runtest_metadata(item: pytest.Item, call: pytest.CallInfo) -> di
         "message": "",
         "run": item.stash.get(RUN, (0, 1))[0],
         "runs": item.stash.get(RUN, (0, 1))[1],
+        "duration": 0.0,
     })
+    result["duration"] = round(result["duration"] + call.duration, 6)
     if call.excinfo is not None and result["outcome"] == "passed":
         result["outcome"], result["message"] = classify(call.excinfo.value, budget=item.stash.get(BUDGET_SPENT, False))
+        result.update(student_location(call.excinfo.value))
         entry = state.rubric.activity(result["activity"]).points_for(item.originalname)
         if entry is not None and entry.gate and result["outcome"] != "skipped":
             state.closed_gates.add((result["submission"], result["activity"]))

@@ -55,6 +55,7 @@ def score_activity(rubric: Rubric, activity: Activity, plan: GradingPlan, record
             record.get("seed"), record.get("output", ""), entry.visibility, advisory=entry.advisory,
             replay=replay_command(activity.id, record["name"], hidden=entry.visibility == "hidden", base_seed=plan.base_seed,
                                   rubric="" if rubric.is_default else rubric.source),
+            duration=record.get("duration", 0.0), file=record.get("file", ""), line=record.get("line"),
         ))
     hidden = [e for e in activity.tests if e.visibility not in plan.visibility]
     if plan.only_tests:

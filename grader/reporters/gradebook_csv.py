@@ -23,7 +23,7 @@ import io
 from pathlib import Path
 
 from grader.reporters.atomic import write_atomically
-from grader.reporters.hookspecs import hookimpl
+from grader.reporters.hookspecs import OutputFormat, hookimpl
 from grader.reporters.wording import points
 from grader.results import ActivityResult, ClassResults, SubmissionResult
 
@@ -70,6 +70,11 @@ def _safe(text: str) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
+def write_gradebook(results: ClassResults, path: Path) -> list[Path]:
+    return [write_atomically(path, gradebook_text(results), encoding="utf-8-sig")]
+
+
 @hookimpl
-def grader_write_reports(results: ClassResults, out_dir: Path) -> list[Path]:
-    return [write_atomically(out_dir / "gradebook.csv", gradebook_text(results), encoding="utf-8-sig")]
+def grader_output_formats() -> list[OutputFormat]:
+    return [OutputFormat("csv", "gradebook.csv: one row per student, one column per activity, for a spreadsheet",
+                         "gradebook.csv", write_gradebook)]

@@ -22,7 +22,7 @@ import re
 from pathlib import Path
 
 from grader.reporters.atomic import write_atomically
-from grader.reporters.hookspecs import hookimpl
+from grader.reporters.hookspecs import OutputFormat, hookimpl
 from grader.reporters.wording import (ACTIVITY_WORDS, GRADER_ERROR_HEADLINE, OUTCOME_WORDS, UNUSABLE_HEADLINE,
                                       advisory_worth, base_name, optional_and_missing, plural, points, score_of,
                                       visible)
@@ -195,6 +195,11 @@ def _passed_line(name: str, runs: list[TestResult]) -> str:
     return f"- ✓ {code(name)}: {counted} passed ({earned} / {worth}{hidden})"
 
 
+def write_markdown_reports(results: ClassResults, folder: Path) -> list[Path]:
+    return [write_atomically(folder / sub.id / "report.md", submission_report(sub)) for sub in results.submissions]
+
+
 @hookimpl
-def grader_write_reports(results: ClassResults, out_dir: Path) -> list[Path]:
-    return [write_atomically(out_dir / sub.id / "report.md", submission_report(sub)) for sub in results.submissions]
+def grader_output_formats() -> list[OutputFormat]:
+    return [OutputFormat("markdown", "<id>/report.md: one plain-text report per student, failures first",
+                         "", write_markdown_reports, folder=True)]

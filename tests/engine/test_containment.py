@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from grader.engine.batch import GradeOptions, grade
-from grader.reporters import reporter_manager
+from grader.reporters import write_run_outputs
 from grader.rubric import load_rubric
 from grader.submissions import find_submissions
 from tests.classroom import card_with, reference_text, write_class
@@ -100,7 +100,7 @@ def graded(tmp_path_factory):
         del os.environ["ELEVENS_TEST_SECRET"]
     ELAPSED.append(time.monotonic() - started)
     out = tmp_path_factory.mktemp("out")
-    reporter_manager().hook.grader_write_reports(results=results, out_dir=out)
+    write_run_outputs(results, out)
     return results, out
 
 
@@ -239,6 +239,16 @@ def test_a_submissions_conftest_ini_sitecustomize_and_random_are_never_loaded(gr
     assert not Path(MARKER).exists()
 
 
+def without_timings(results) -> dict:
+    """results.json without the one field that measures rather than grades: test durations."""
+    data = results.to_dict()
+    for sub in data["submissions"]:
+        for activity in sub["activities"]:
+            for test in activity["tests"]:
+                assert test.pop("duration") >= 0
+    return data
+
+
 def test_grading_twice_gives_identical_results(graded, tmp_path):
     root = write_class(tmp_path / "again", {"correct": {"card.py": reference_text("card.py")},
                                             "raises": {"card.py": HOSTILE["raises"]}})
@@ -246,5 +256,8 @@ def test_grading_twice_gives_identical_results(graded, tmp_path):
     for _ in range(2):
         with tempfile.TemporaryDirectory() as scratch:
             found = find_submissions(root, Path(scratch))
-            runs.append(json.dumps(grade(load_rubric(), found, GradeOptions(only_activities=["A1"]), Path(scratch)).to_dict(), sort_keys=True))
+            results = grade(load_rubric(), found, GradeOptions(only_activities=["A1"]), Path(scratch))
+            runs.append(json.dumps(without_timings(results), sort_keys=True))
     assert runs[0] == runs[1]
+    raised = [t for t in results.submission("raises").activities[0].tests if t.outcome == "error" and t.file]
+    assert raised and raised[0].file == "card.py" and raised[0].line  # where in the student's code it broke

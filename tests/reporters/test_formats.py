@@ -15,7 +15,7 @@ import pytest
 from rich.console import Console
 
 from grader.console import print_check, print_run_problems, print_summary, shorten
-from grader.reporters import reporter_manager
+from grader.reporters import write_run_outputs
 from grader.reporters.atomic import write_atomically
 from grader.reporters.gradebook_csv import gradebook_text
 from grader.reporters.markdown_report import code, fenced, submission_report
@@ -31,7 +31,7 @@ def render(width: int, draw) -> str:
 
 
 def write_all(results: ClassResults, out_dir: Path) -> None:
-    reporter_manager().hook.grader_write_reports(results=results, out_dir=out_dir)
+    write_run_outputs(results, out_dir)
 
 
 def one_student(sub_id: str, tests: list[TestResult], note: str = "") -> SubmissionResult:

@@ -21,7 +21,7 @@ import pytest
 from rich.console import Console
 
 from grader.console import print_check, print_run_problems, print_summary
-from grader.reporters import reporter_manager
+from grader.reporters import write_run_outputs
 from tests.reporters.samples import ACCENTED, EVIL, sample_results
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -50,7 +50,7 @@ def narrow_console() -> Console:
 @pytest.fixture(scope="module")
 def written(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("reports")
-    reporter_manager().hook.grader_write_reports(results=sample_results(), out_dir=out)
+    write_run_outputs(sample_results(), out)
     return out
 
 
