@@ -9,11 +9,18 @@ from pathlib import Path
 
 import pluggy
 
-from grader.reporters import gradebook_csv, markdown_report, results_json
+from grader.reporters import gradebook_csv
+from grader.reporters import markdown_report
+from grader.reporters import results_json
 from grader.reporters.hookspecs import OutputFormat, ReporterSpec
 from grader.results import ClassResults
 
-BUILTIN = (results_json, gradebook_csv, markdown_report)
+# One module a line: the order is the order of `grader export --help` and of writing.
+BUILTIN = (
+    results_json,
+    gradebook_csv,
+    markdown_report,
+)
 
 
 def reporter_manager() -> pluggy.PluginManager:
