@@ -21,7 +21,8 @@ from grader.reporters import output_formats, write_run_outputs
 from grader.rubric import Rubric, RubricError, load_rubric
 from grader.sandbox.isolation import detect
 from grader.selection import SelectionError, resolve_activities, resolve_tests
-from grader.submissions import Submission, SubmissionsError, find_submissions, unpack_zip, unwrap
+from grader.sharding import ShardError, ShardSpec, parse_shard, shard_record, split
+from grader.submissions import Entry, Submission, SubmissionsError, class_entries, open_entries, unpack_zip, unwrap
 
 rubric_option = click.option("--rubric", type=click.Path(dir_okay=False, path_type=Path), help="Rubric YAML (default: the bundled Elevens rubric).")
 seed_option = click.option("--seed", "base_seed", type=int, default=0, show_default=True, help="Base seed for every randomized test; the same seed gives the same grade.")
@@ -67,9 +68,11 @@ def main() -> None:
 @test_option
 @isolation_option
 @click.option("--resume", is_flag=True, help="Finish a run that was interrupted: submissions it already graded are not graded again.")
+@click.option("--shard", "shard_text", metavar="I/N", default=None,
+              help="Grade only part I of N of the class (the same split on every machine); join the parts with `grader merge`.")
 @junit_option
 def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | None, base_seed: int, activities, tests,
-                  isolation: str, resume: bool, junit_xml: Path | None) -> None:
+                  isolation: str, resume: bool, shard_text: str | None, junit_xml: Path | None) -> None:
     """Grade every student folder or .zip in SUBMISSIONS."""
     # Every path is made absolute before anything runs: the grading processes work in folders
     # of their own, where a relative path would name something else.
@@ -79,13 +82,17 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | No
     _check_out_dir(out_dir, submissions)
     options = GradeOptions(base_seed=base_seed, jobs=jobs, only_activities=chosen, only_tests=wanted_tests,
                            isolation=_level(isolation))
+    shard = _shard(shard_text)
+    asked = run_fingerprint(rubric_data, options)
     try:
-        saved = prepare_state(out_dir, run_fingerprint(rubric_data, options), resume)
+        saved = prepare_state(out_dir, {**asked, "shard": str(shard or "")}, resume)
     except RunStateError as exc:
         _fail(ExitCode.USAGE, str(exc))
     except OSError as exc:
         _fail(ExitCode.BAD_INPUT, f"the output folder {out_dir} cannot be written ({exc.strerror}). Give --out a folder you can write to.")
-    found = _find(submissions, scratch_dir(out_dir), exclude=(out_dir,))
+    entries = _entries(submissions, exclude=(out_dir,))
+    mine = split(entries, shard.count)[shard.index - 1] if shard else entries
+    found = open_entries(mine, scratch_dir(out_dir))
     if resume:
         print_resume(found, saved)
     try:
@@ -97,6 +104,8 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | No
     if wanted_tests and not any(a.tests for s in results.submissions for a in s.activities):
         finish_state(out_dir)
         _fail(ExitCode.USAGE, _no_run_matched(wanted_tests))
+    if shard:
+        results.shard = shard_record(shard, [e.id for e in entries], {k: v for k, v in asked.items() if k not in ("isolation",)})
     written = write_run_outputs(results, out_dir) + _write_junit(results, junit_xml)
     finish_state(out_dir)
     print_summary(results)
@@ -210,14 +219,21 @@ def _check_out_dir(out_dir: Path, submissions: Path) -> None:
             _fail(ExitCode.USAGE, f"--out {out_dir} is inside the student folder {top.name}. Give --out a folder outside it.")
 
 
-def _find(root: Path, scratch: Path, exclude: tuple[Path, ...] = ()) -> list[Submission]:
+def _entries(root: Path, exclude: tuple[Path, ...] = ()) -> list[Entry]:
     try:
-        found = find_submissions(root, scratch, exclude)
+        found = class_entries(root, exclude)
     except SubmissionsError as exc:
         _fail(ExitCode.BAD_INPUT, str(exc))
     if not found:
         _fail(ExitCode.BAD_INPUT, f"{root} holds no student folders or .zip files. Put one folder or .zip per student in it.")
     return found
+
+
+def _shard(text: str | None) -> ShardSpec | None:
+    try:
+        return parse_shard(text) if text is not None else None
+    except ShardError as exc:
+        _fail(ExitCode.USAGE, str(exc))
 
 
 def _one_submission(path: Path, scratch: Path) -> Submission:

@@ -76,6 +76,8 @@ class ClassResults:
     base_seed: int = 0
     sandbox: str = "process"
     grader_version: str = ""
+    # Set when this is one part of a class graded with `--shard I/N` (grader/sharding.py).
+    shard: dict | None = None
 
     def to_dict(self) -> dict:
         return asdict(self)

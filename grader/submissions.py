@@ -32,32 +32,57 @@ class Submission:
     problem: str = ""  # set when the submission cannot be graded at all (a bad zip)
 
 
-def find_submissions(root: Path, scratch: Path, exclude: tuple[Path, ...] = ()) -> list[Submission]:
+@dataclass(frozen=True)
+class Entry:
+    """One student's folder or zip in the class folder, not opened yet."""
+
+    id: str
+    path: Path
+
+    @property
+    def size(self) -> int:
+        """Bytes of work: the zip's size, or the regular files in the folder (links not followed)."""
+        if self.path.is_file():
+            return self.path.stat().st_size
+        return sum(p.stat().st_size for p in self.path.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+def class_entries(root: Path, exclude: tuple[Path, ...] = ()) -> list[Entry]:
     """Every student folder and zip in ``root``, sorted by name. ``exclude``: folders that are
     not students (the run's own output folder); folders holding an output marker are skipped too."""
     if not root.exists():
         raise SubmissionsError(f"{root} does not exist. Give the folder that holds one folder or .zip per student.")
     if not root.is_dir():
         raise SubmissionsError(f"{root} is a file, not a folder. Give the folder that holds one folder or .zip per student.")
-    found: dict[str, Submission] = {}
-    for entry in sorted(root.iterdir()):
-        if entry.name.startswith((".", "__")) or entry.resolve() in exclude:
+    found: dict[str, Entry] = {}
+    for path in sorted(root.iterdir()):
+        if path.name.startswith((".", "__")) or path.resolve() in exclude:
             continue
-        if entry.is_dir() and (entry / OUTPUT_MARKER).exists():
+        if path.is_dir() and (path / OUTPUT_MARKER).exists():
             continue
-        if entry.is_dir():
-            sub = Submission(entry.name, unwrap(entry))
-        elif entry.suffix.lower() == ".zip":
-            sub = unpack_zip(entry, scratch)
+        if path.is_dir():
+            entry = Entry(path.name, path)
+        elif path.suffix.lower() == ".zip":
+            entry = Entry(path.stem, path)
         else:
             continue
-        if sub.id in found:
+        if entry.id in found:
             raise SubmissionsError(
-                f"two submissions are both called {sub.id!r} ({entry.name} and another). Each student's "
-                "folder or zip needs its own name: rename one of them."
+                f"two submissions are both called {entry.id!r} ({path.name} and {found[entry.id].path.name}). Each "
+                "student's folder or zip needs its own name: rename one of them."
             )
-        found[sub.id] = sub
+        found[entry.id] = entry
     return list(found.values())
+
+
+def open_entries(entries: list[Entry], scratch: Path) -> list[Submission]:
+    """The submissions behind these entries: folders unwrapped, zips unpacked into ``scratch``."""
+    return [unpack_zip(e.path, scratch) if e.path.is_file() else Submission(e.id, unwrap(e.path)) for e in entries]
+
+
+def find_submissions(root: Path, scratch: Path, exclude: tuple[Path, ...] = ()) -> list[Submission]:
+    """Every submission in ``root``, opened (see ``class_entries``)."""
+    return open_entries(class_entries(root, exclude), scratch)
 
 
 def unwrap(folder: Path) -> Path:

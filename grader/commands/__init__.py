@@ -2,5 +2,6 @@
 grader/cli.py), one module each. cli.py registers every command listed in ``COMMANDS``."""
 
 from grader.commands.export import export_group
+from grader.commands.merge import merge_command
 
-COMMANDS = [export_group]
+COMMANDS = [export_group, merge_command]
