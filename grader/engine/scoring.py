@@ -51,8 +51,8 @@ def score_activity(rubric: Rubric, activity: Activity, plan: GradingPlan, record
         earned = share if record["outcome"] == "passed" and not gate_closed else 0.0
         score += earned
         tests.append(TestResult(
-            record["name"], record["outcome"], round_points(earned), round_points(share), record.get("message", ""),
-            record.get("seed"), record.get("output", ""), entry.visibility, advisory=entry.advisory,
+            record["name"], record["outcome"], round_points(earned), round_points(share), writable(record.get("message", "")),
+            record.get("seed"), writable(record.get("output", "")), entry.visibility, advisory=entry.advisory,
             replay=replay_command(activity.id, record["name"], hidden=entry.visibility == "hidden", base_seed=plan.base_seed,
                                   rubric="" if rubric.is_default else rubric.source),
             duration=record.get("duration", 0.0), file=record.get("file", ""), line=record.get("line"),
@@ -69,7 +69,7 @@ def score_activity(rubric: Rubric, activity: Activity, plan: GradingPlan, record
     load_failed = bool(records) and all(r.get("load_error") for r in records)
     status, note = "graded", ""
     if load_failed:
-        status, note = "not_loaded", records[0]["message"]
+        status, note = "not_loaded", writable(records[0]["message"])
     elif any(r["outcome"] == "grader_error" for r in records) or (meant and not records):
         status = "grader_error"
         note = GRADER_FAULT if not records else "the grader failed on some of this activity's tests; its score is incomplete"
@@ -79,6 +79,12 @@ def score_activity(rubric: Rubric, activity: Activity, plan: GradingPlan, record
                 "the other tests only count once that one passes")
     return ActivityResult(activity.id, activity.title, status, round_points(score), round_points(maximum), note, tests,
                           hidden_not_run=len(hidden), bonus=activity.is_bonus)
+
+
+def writable(text: str) -> str:
+    """Text from student code that every report can write as UTF-8: a lone surrogate (a student
+    can raise ValueError("\\ud800")) is shown as its escape instead of breaking the writer."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _share(rubric: Rubric, entry: TestPoints, record: dict) -> float:

@@ -179,3 +179,14 @@ def test_the_reports_are_readable_by_the_teachers_group_and_the_summary_fits_80_
                              "--activity", "A1"], capture_output=True, text=True, cwd=home, env=env, timeout=300)
     summary = [line for line in narrow.stdout.splitlines() if not line.startswith("Wrote ")]  # a path may be long
     assert summary and max(len(line) for line in summary) <= 80, narrow.stdout
+
+
+def test_text_no_file_can_hold_does_not_stop_the_reports(tmp_path):
+    # A lone surrogate cannot be written as UTF-8; a student can still put one in an error.
+    lone = card_with({"        return self._suit\n": "        raise ValueError('bad \\ud800 suit')\n"})
+    write_class(tmp_path / "class", {"sam": {"card.py": lone}})
+    done = run("grade", "class", "--out", "out", "--activity", "A1", cwd=tmp_path)
+    assert done.returncode == ExitCode.OK, done.stderr
+    text = (tmp_path / "out" / "results.json").read_text(encoding="utf-8")
+    assert "bad \\\\ud800 suit" in text
+    assert "bad \\ud800 suit" in (tmp_path / "out" / "sam" / "report.md").read_text(encoding="utf-8")
