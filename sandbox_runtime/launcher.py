@@ -59,6 +59,7 @@ def main(socket_fd: int, parent: int | None = None, preload: dict | None = None)
             pid = os.fork()
             if pid == 0:
                 try:
+                    become_owner_of(request["home"])  # first: changing user clears the parent-death signal
                     die_with_parent(launcher)
                     become_zygote(request, fds)
                 finally:
@@ -91,6 +92,28 @@ def end(groups: list, reap) -> dict:
         return {"ended": True, "reaped": True}
     except ChildProcessError:
         return {"ended": True, "reaped": False}
+
+
+def become_owner_of(home: str) -> None:
+    """In the forked child, as root: become the user who owns the sandbox's home, if not root.
+
+    A grader running as root may give each sandbox's folders to an unprivileged user
+    (grader/sandbox/staging.py, ``ELEVENS_SANDBOX_USER``); the zygote then drops root for good,
+    before any student code exists: no supplementary groups, and real, effective and saved ids
+    all the user's. The pipes and output file it was handed are open already and stay usable.
+    A home owned by root (the default, or a grader that is root only inside a user namespace)
+    changes nothing.
+    """
+    if os.geteuid() != 0:
+        return
+    info = os.stat(home)
+    if info.st_uid == 0:
+        return
+    os.setgroups([])
+    os.setgid(info.st_gid)
+    os.setuid(info.st_uid)
+    if 0 in (os.getuid(), os.geteuid(), os.getgid(), os.getegid()):
+        os._exit(70)  # never run student code with root left over
 
 
 def become_zygote(request: dict, fds: list[int]) -> None:

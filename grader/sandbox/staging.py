@@ -6,13 +6,65 @@
 Only the files an activity declares are copied, so a student's ``random.py``, ``conftest.py`` or
 ``sitecustomize.py`` never reaches the sandbox at all. The in-sandbox runtime is not in here:
 the launcher imported it from its own copy before any sandbox existed.
+
+A grader running as root can have student code run as an unprivileged user instead: it names
+the user in ``ELEVENS_SANDBOX_USER`` (the Gradescope autograder does). ``work/`` and ``home/``
+then belong to that user, ``<root>`` stays root's (mode 0711: passable, not listable, so leftover
+clean-up still finds it), and the launcher's new zygote, seeing a home that belongs to someone
+else, becomes that user before it runs anything (sandbox_runtime/launcher.py). That user must be
+able to read Python's standard library, which a Python installed under /root is not: the
+Gradescope autograder checks this before it sets the variable (integrations/gradescope/sandbox_user.py).
 """
 
+import os
 import shutil
+import stat
 from importlib.util import find_spec
 from pathlib import Path
 
 from grader.sandbox.leftovers import make_folder
+
+SANDBOX_USER_VARIABLE = "ELEVENS_SANDBOX_USER"
+
+
+class SandboxUserError(RuntimeError):
+    """``ELEVENS_SANDBOX_USER`` cannot be honoured; the message says why and what to do."""
+
+
+def sandbox_owner() -> tuple[int, int] | None:
+    """The (uid, gid) student code should run as, from ``ELEVENS_SANDBOX_USER`` (a user name or
+    a uid), or None to run it as the grader's own user (unset, or root)."""
+    wanted = os.environ.get(SANDBOX_USER_VARIABLE, "")
+    if not wanted:
+        return None
+    import pwd  # Unix only, like the variable
+
+    try:
+        entry = pwd.getpwuid(int(wanted)) if wanted.isdigit() else pwd.getpwnam(wanted)
+    except KeyError:
+        raise SandboxUserError(f"{SANDBOX_USER_VARIABLE}={wanted!r} names no user on this machine. Create it "
+                               f"(useradd --system {wanted}) or unset {SANDBOX_USER_VARIABLE}.") from None
+    if entry.pw_uid == 0:
+        return None
+    if os.geteuid() != 0:
+        raise SandboxUserError(f"{SANDBOX_USER_VARIABLE} is set, but only a grader running as root can run student "
+                               f"code as another user. Run the grader as root, or unset {SANDBOX_USER_VARIABLE}.")
+    return entry.pw_uid, entry.pw_gid
+
+
+def _reachable(folder: Path, uid: int, gid: int) -> bool:
+    """Whether ``uid``/``gid`` (with no other groups) may pass through ``folder`` and its parents."""
+    for path in (folder, *folder.parents):
+        info = path.stat()
+        if info.st_uid == uid:
+            bit = stat.S_IXUSR
+        elif info.st_gid == gid:
+            bit = stat.S_IXGRP
+        else:
+            bit = stat.S_IXOTH
+        if not info.st_mode & bit:
+            return False
+    return True
 
 # Located, not imported: the runtime is only ever executed inside a sandbox.
 RUNTIME_FILES = sorted(Path(find_spec("sandbox_runtime").origin).parent.glob("*.py"))
@@ -43,9 +95,22 @@ class StagedFolder:
             for name, source in files.items():
                 (self.work / name).parent.mkdir(parents=True, exist_ok=True)  # a tester in tests/
                 shutil.copyfile(source, self.work / name)
+            owner = sandbox_owner()
+            if owner is not None:
+                self._give_to(*owner)
         except BaseException:
             self.remove()
             raise
+
+    def _give_to(self, uid: int, gid: int) -> None:
+        """Hand ``work/`` and ``home/`` to the sandbox user (see the module docstring)."""
+        if not _reachable(self.root.parent, uid, gid):
+            raise SandboxUserError(f"the sandbox user (uid {uid}) cannot enter {self.root.parent} or a folder above it, "
+                                   "so it could not reach its files. Set TMPDIR to a folder everyone may enter, such as /tmp.")
+        os.chmod(self.root, 0o711)
+        for folder in (self.work, self.home):
+            for path in (folder, *folder.rglob("*")):
+                os.chown(path, uid, gid, follow_symlinks=False)
 
     def remove(self) -> None:
         shutil.rmtree(self.root, ignore_errors=True)

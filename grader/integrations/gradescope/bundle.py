@@ -1,0 +1,81 @@
+"""The autograder zip a teacher uploads to Gradescope.
+
+Gradescope wants ``setup.sh`` and ``run_autograder`` at the zip's root, not in a folder, and
+``run_autograder`` executable. Ours also holds the grader as a wheel (wheel.py), the teacher's
+choices (settings.py) and, if given, the teacher's rubric:
+
+    setup.sh                              installs Python if needed, then the wheel (templates/)
+    run_autograder                        python -m grader.integrations.gradescope.run (templates/)
+    elevens_grader-<version>-py3-none-any.whl
+    elevens-gradescope.json               hidden tests' visibility, bonus, sandbox user
+    rubric.yaml                           only with --rubric
+
+The zip is written beside its target and renamed into place, so a failed build leaves no half
+zip behind, and its entries have fixed dates, so building twice from the same source gives the
+same bytes.
+"""
+
+import os
+import tempfile
+import zipfile
+from importlib.resources import files
+from pathlib import Path
+
+from grader.integrations.gradescope.settings import RUBRIC_FILE, SETTINGS_FILE, BundleSettings
+from grader.integrations.gradescope.wheel import FIXED_DATE, build_wheel
+from grader.rubric import load_rubric
+
+TEMPLATES = files("grader.integrations.gradescope") / "templates"
+EXECUTABLE, REGULAR = 0o100755, 0o100644
+
+
+def build_bundle(target: Path, rubric: Path | None = None, settings: BundleSettings = BundleSettings()) -> Path:
+    """Write the autograder zip to ``target``; ``target``.
+
+    The rubric is loaded (and so checked) first: a broken rubric must fail here, on the
+    teacher's machine, not in front of every student. Raises RubricError, WheelError or OSError.
+    """
+    if rubric is not None:
+        load_rubric(rubric)
+        settings = BundleSettings(settings.gradescope, settings.sandbox_user, RUBRIC_FILE)
+    with tempfile.TemporaryDirectory(prefix="elevens-bundle-") as scratch:
+        wheel = build_wheel(Path(scratch))
+        entries: list[tuple[str, bytes, int]] = [
+            ("setup.sh", _template("setup.sh").replace("@WHEEL@", wheel.name).encode(), EXECUTABLE),
+            ("run_autograder", _template("run_autograder").encode(), EXECUTABLE),
+            (wheel.name, wheel.read_bytes(), REGULAR),
+            (SETTINGS_FILE, settings.to_json().encode(), REGULAR),
+        ]
+        if rubric is not None:
+            entries.append((RUBRIC_FILE, rubric.read_bytes(), REGULAR))
+        _write_zip(target, entries)
+    return target
+
+
+def _template(name: str) -> str:
+    return (TEMPLATES / name).read_text(encoding="utf-8")
+
+
+def _write_zip(target: Path, entries: list[tuple[str, bytes, int]]) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    try:
+        with zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as bundle:
+            for name, data, mode in entries:
+                item = zipfile.ZipInfo(name, FIXED_DATE)
+                item.create_system = 3  # Unix: unzip and Gradescope then honour the mode
+                item.external_attr = mode << 16
+                item.compress_type = zipfile.ZIP_DEFLATED
+                bundle.writestr(item, data)
+        os.chmod(temporary, 0o666 & ~_umask())
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
