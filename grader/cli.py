@@ -4,7 +4,6 @@ import sys
 import tempfile
 import traceback
 from pathlib import Path
-from typing import NoReturn
 
 import click
 
@@ -14,7 +13,7 @@ from grader.diagnosis.paths import DiagnoseInputError, diagnose_path
 from grader.engine.batch import GradeOptions, grade
 from grader.engine.records import read_records
 from grader.engine.run_state import RunStateError, finish_state, prepare_state, run_fingerprint, scratch_dir
-from grader.exitcodes import ExitCode, check_exit_code, run_exit_code
+from grader.exitcodes import ExitCode, check_exit_code, fail, run_exit_code
 from grader.handout import HandoutError, write_handout
 from grader.commands import COMMANDS
 from grader.reporters import output_formats, write_run_outputs
@@ -87,9 +86,9 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | No
     try:
         saved = prepare_state(out_dir, {**asked, "shard": str(shard or "")}, resume)
     except RunStateError as exc:
-        _fail(ExitCode.USAGE, str(exc))
+        fail(ExitCode.USAGE, str(exc))
     except OSError as exc:
-        _fail(ExitCode.BAD_INPUT, f"the output folder {out_dir} cannot be written ({exc.strerror}). Give --out a folder you can write to.")
+        fail(ExitCode.BAD_INPUT, f"the output folder {out_dir} cannot be written ({exc.strerror}). Give --out a folder you can write to.")
     entries = _entries(submissions, exclude=(out_dir,))
     mine = split(entries, shard.count)[shard.index - 1] if shard else entries
     found = open_entries(mine, scratch_dir(out_dir))
@@ -99,11 +98,11 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | No
         with progress_bar(len(found)) as advance:
             results = grade(rubric_data, found, options, scratch_dir(out_dir), on_done=advance, saved=saved)
     except KeyboardInterrupt:
-        _fail(ExitCode.INTERRUPTED, f"interrupted. Every submission finished so far is saved in {out_dir}; "
+        fail(ExitCode.INTERRUPTED, f"interrupted. Every submission finished so far is saved in {out_dir}; "
                                     "run the same command with --resume to grade the rest.")
     if wanted_tests and not any(a.tests for s in results.submissions for a in s.activities):
         finish_state(out_dir)
-        _fail(ExitCode.USAGE, _no_run_matched(wanted_tests))
+        fail(ExitCode.USAGE, _no_run_matched(wanted_tests))
     if shard:
         results.shard = shard_record(shard, [e.id for e in entries], {k: v for k, v in asked.items() if k not in ("isolation",)})
     written = write_run_outputs(results, out_dir) + _write_junit(results, junit_xml)
@@ -120,44 +119,61 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | No
 @click.option("--hidden", is_flag=True, help="Also run hidden tests (for teachers replaying a test from a report).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Also write results.json and the other reports `grade` writes, for this one submission, into this folder.")
+@click.option("--github", "github", is_flag=True,
+              help="As a step of a GitHub Classroom workflow: also run hidden tests, write the points for Classroom's "
+                   "reporter to $GITHUB_OUTPUT, and exit 0 unless the grader failed (docs/integrations.md).")
 @junit_option
 @rubric_option
 @seed_option
 @activity_option
 @test_option
 @isolation_option
-def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path | None, junit_xml: Path | None,
+def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path | None, github: bool, junit_xml: Path | None,
                   rubric: Path | None, base_seed: int, activities, tests, isolation: str) -> None:
     """Run the public tests on your own FOLDER (default: the current folder), or on a .zip."""
+    from grader.integrations import github as classroom  # only --github needs it
+
     folder = folder.resolve()
     out_dir = out_dir.resolve() if out_dir else None
     rubric_data = _load_rubric(rubric)
     chosen, wanted_tests = _selection(rubric_data, activities, tests)
     if not folder.is_dir() and not (folder.is_file() and folder.suffix.lower() == ".zip"):
-        _fail(ExitCode.BAD_INPUT, f"{folder} is not a folder or a .zip. Run `grader check` inside the folder with your .py files, or give its path.")
-    options = GradeOptions(base_seed=base_seed, jobs=1, visibility=["public", "hidden"] if hidden else ["public"],
+        fail(ExitCode.BAD_INPUT, f"{folder} is not a folder or a .zip. Run `grader check` inside the folder with your .py files, or give its path.")
+    if github and wanted_tests:
+        fail(ExitCode.USAGE, "--github grades whole activities, so it cannot be combined with --test. "
+                              "Remove --test, or replay the test without --github.")
+    # --github grades like `grade` does (hidden tests included), so Classroom's points match it.
+    options = GradeOptions(base_seed=base_seed, jobs=1, visibility=["public", "hidden"] if hidden or github else ["public"],
                            only_activities=chosen, only_tests=wanted_tests, isolation=_level(isolation))
     with tempfile.TemporaryDirectory(prefix="elevens-check-") as scratch:
         submission = _one_submission(folder, Path(scratch))
         try:
             results = grade(rubric_data, [submission], options, Path(scratch))
         except KeyboardInterrupt:
-            _fail(ExitCode.INTERRUPTED, "interrupted.")
+            fail(ExitCode.INTERRUPTED, "interrupted.")
         result = results.submissions[0]
         if wanted_tests and not any(a.tests for a in result.activities):
-            _fail(ExitCode.USAGE, _no_run_matched(wanted_tests))
-        print_check(result, base_seed)
-        if out_dir is not None:
-            write_run_outputs(results, out_dir)
-        _write_junit(results, junit_xml)
-        deck = submission.folder / "deck.py"
-        # The diagnosis is about a Deck: offer it when a test of an activity grading deck.py failed.
-        deck_failed = any(t.outcome != "passed" and not t.advisory for a in result.activities
-                          if "deck.py" in rubric_data.activity(a.id).files for t in a.tests)
-        if deck_failed and deck.is_file():
-            click.echo("")
-            print_diagnosis(Path(folder.name if folder.suffix == ".zip" else folder) / "deck.py", diagnose_deck(deck))
-    sys.exit(check_exit_code(rubric_data, result, require_all, bool(wanted_tests)))
+            fail(ExitCode.USAGE, _no_run_matched(wanted_tests))
+        # Under --github the log is the student's: hidden tests keep only their names, and
+        # nothing the student's code printed can act as a workflow command.
+        with classroom.commands_off(active=github):
+            print_check(classroom.for_the_log(result) if github else result, base_seed)
+            if out_dir is not None:
+                write_run_outputs(results, out_dir)
+            _write_junit(results, junit_xml)
+            deck = submission.folder / "deck.py"
+            # The diagnosis is about a Deck: offer it when a test of an activity grading deck.py failed.
+            deck_failed = any(t.outcome != "passed" and not t.advisory for a in result.activities
+                              if "deck.py" in rubric_data.activity(a.id).files for t in a.tests)
+            if deck_failed and deck.is_file():
+                click.echo("")
+                print_diagnosis(Path(folder.name if folder.suffix == ".zip" else folder) / "deck.py", diagnose_deck(deck))
+        if github:
+            try:
+                classroom.publish(result, chosen, submission.folder, "" if rubric_data.is_default else rubric_data.source)
+            except classroom.GitHubOutputError as exc:
+                fail(ExitCode.BAD_INPUT, str(exc))
+    sys.exit(classroom.github_exit_code(result) if github else check_exit_code(rubric_data, result, require_all, bool(wanted_tests)))
 
 
 @main.command("diagnose")
@@ -168,7 +184,7 @@ def diagnose_command(path: Path) -> None:
     try:
         code = diagnose_path(path)
     except DiagnoseInputError as exc:
-        _fail(ExitCode.BAD_INPUT, str(exc))
+        fail(ExitCode.BAD_INPUT, str(exc))
     sys.exit(code)
 
 
@@ -179,7 +195,7 @@ def handout_command(out: Path) -> None:
     try:
         written = write_handout(out)
     except HandoutError as exc:
-        _fail(ExitCode.BAD_INPUT, str(exc))
+        fail(ExitCode.BAD_INPUT, str(exc))
     click.echo(f"Wrote {len(written)} files to {out}")
     sys.exit(ExitCode.OK)
 
@@ -188,14 +204,14 @@ def _level(wanted: str) -> str:
     try:
         return detect(wanted)
     except RuntimeError as exc:
-        _fail(ExitCode.USAGE, str(exc))
+        fail(ExitCode.USAGE, str(exc))
 
 
 def _load_rubric(path: Path | None) -> Rubric:
     try:
         return load_rubric(path.resolve() if path else None)
     except RubricError as exc:
-        _fail(ExitCode.BAD_RUBRIC, str(exc))
+        fail(ExitCode.BAD_RUBRIC, str(exc))
 
 
 def _selection(rubric: Rubric, activities, tests) -> tuple[list[str], list[str]]:
@@ -203,7 +219,7 @@ def _selection(rubric: Rubric, activities, tests) -> tuple[list[str], list[str]]
         chosen = resolve_activities(rubric, activities)
         return chosen, resolve_tests(rubric, chosen, tests)
     except SelectionError as exc:
-        _fail(ExitCode.USAGE, str(exc))
+        fail(ExitCode.USAGE, str(exc))
 
 
 def _check_out_dir(out_dir: Path, submissions: Path) -> None:
@@ -211,21 +227,21 @@ def _check_out_dir(out_dir: Path, submissions: Path) -> None:
     not be the class folder itself or inside a student's folder: reports would land among a
     student's files."""
     if out_dir == submissions:
-        _fail(ExitCode.USAGE, f"--out {out_dir} is the submissions folder itself. Give --out a folder of its own, e.g. {submissions.name}-results.")
+        fail(ExitCode.USAGE, f"--out {out_dir} is the submissions folder itself. Give --out a folder of its own, e.g. {submissions.name}-results.")
     if submissions in out_dir.parents:
         top = submissions / out_dir.relative_to(submissions).parts[0]
         holds_work = top.is_dir() and any(p.suffix.lower() in (".py", ".zip") for p in top.iterdir() if p.is_file())
         if top != out_dir and holds_work:
-            _fail(ExitCode.USAGE, f"--out {out_dir} is inside the student folder {top.name}. Give --out a folder outside it.")
+            fail(ExitCode.USAGE, f"--out {out_dir} is inside the student folder {top.name}. Give --out a folder outside it.")
 
 
 def _entries(root: Path, exclude: tuple[Path, ...] = ()) -> list[Entry]:
     try:
         found = class_entries(root, exclude)
     except SubmissionsError as exc:
-        _fail(ExitCode.BAD_INPUT, str(exc))
+        fail(ExitCode.BAD_INPUT, str(exc))
     if not found:
-        _fail(ExitCode.BAD_INPUT, f"{root} holds no student folders or .zip files. Put one folder or .zip per student in it.")
+        fail(ExitCode.BAD_INPUT, f"{root} holds no student folders or .zip files. Put one folder or .zip per student in it.")
     return found
 
 
@@ -233,7 +249,7 @@ def _shard(text: str | None) -> ShardSpec | None:
     try:
         return parse_shard(text) if text is not None else None
     except ShardError as exc:
-        _fail(ExitCode.USAGE, str(exc))
+        fail(ExitCode.USAGE, str(exc))
 
 
 def _one_submission(path: Path, scratch: Path) -> Submission:
@@ -242,7 +258,7 @@ def _one_submission(path: Path, scratch: Path) -> Submission:
         return Submission(path.name or "submission", unwrap(path))
     submission = unpack_zip(path, scratch)
     if submission.problem:
-        _fail(ExitCode.BAD_INPUT, submission.problem)
+        fail(ExitCode.BAD_INPUT, submission.problem)
     return submission
 
 
@@ -259,7 +275,7 @@ def _write_junit(results, path: Path | None) -> list[Path]:
         return []
     junit = output_formats().get("junit")
     if junit is None:
-        _fail(ExitCode.USAGE, "--junit-xml needs the junit reporter, which is not installed. Reinstall the grader.")
+        fail(ExitCode.USAGE, "--junit-xml needs the junit reporter, which is not installed. Reinstall the grader.")
     return junit.write(results, path)
 
 
@@ -267,10 +283,6 @@ def _no_run_matched(tests: list[str]) -> str:
     return (f"--test {' '.join(tests)} matched no test that could run here (is the file it tests in the folder?). "
             "Copy a test's name exactly as a report prints it, e.g. test_rank[ace-hearts-1], or give the name without [...].")
 
-
-def _fail(code: ExitCode, message: str) -> NoReturn:
-    click.echo(f"grader: {message}", err=True)
-    sys.exit(code)
 
 
 for _command in COMMANDS:

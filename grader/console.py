@@ -340,12 +340,13 @@ def _print_scores(out: Console, result: SubmissionResult, base_seed: int) -> Non
         if activity.status != "graded":
             shown += f"  ({SCORE_NOTE.get(activity.status, activity.status)})"
         out.print(Text(f"  {name}{' ' * (width - cell_len(name))}  {shown}"))
-    total = f"\nTotal (public tests): {score_of(result.total, result.max)}"
+    hidden = sum(a.hidden_not_run for a in result.activities)
+    which = " (public tests)" if hidden else ""
+    total = f"\nTotal{which}: {score_of(result.total, result.max)}"
     if result.status == "grader_error":
         total += " (incomplete)"
     out.print(Text(total, style="bold") + Text(f"    Bonus: {score_of(result.bonus, result.bonus_max)}"
                                              if result.bonus_max else ""))
-    hidden = sum(a.hidden_not_run for a in result.activities)
     if hidden:
         out.print(Text(f"{hidden} hidden test(s) were not run: your teacher's grade can differ.", style="dim"))
     if base_seed:

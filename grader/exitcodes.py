@@ -1,6 +1,11 @@
-"""Exit codes of the ``grader`` command, the same for every subcommand, and how a run picks one."""
+"""Exit codes of the ``grader`` command, the same for every subcommand: how a run picks one, and
+how a command leaves with one."""
 
+import sys
 from enum import IntEnum
+from typing import NoReturn
+
+import click
 
 from grader.results import ClassResults, SubmissionResult
 from grader.rubric import Rubric
@@ -14,6 +19,12 @@ class ExitCode(IntEnum):
     BAD_RUBRIC = 4  # the rubric file is missing or invalid
     INTERNAL = 70  # the grader itself failed; results written so far are kept
     INTERRUPTED = 130  # Ctrl-C; what was finished is saved (grade --resume finishes the rest)
+
+
+def fail(code: ExitCode, message: str) -> NoReturn:
+    """Leave the command: ``grader: <message>`` on standard error, and the exit code."""
+    click.echo(f"grader: {message}", err=True)
+    sys.exit(code)
 
 
 def run_exit_code(results: ClassResults) -> ExitCode:

@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from grader.console import print_run_problems, print_summary
-from grader.exitcodes import ExitCode, run_exit_code
+from grader.exitcodes import ExitCode, fail, run_exit_code
 from grader.reporters import write_run_outputs
 from grader.reporters.results_json import ResultsFileError, read_results_json
 from grader.sharding import ShardError, merge_results
@@ -28,18 +28,14 @@ def merge_command(parts: tuple[Path, ...], out_dir: Path) -> None:
         try:
             loaded.append((str(part), read_results_json(path)))
         except ResultsFileError as exc:
-            _fail(ExitCode.BAD_INPUT, str(exc))
+            fail(ExitCode.BAD_INPUT, str(exc))
     try:
         results = merge_results(loaded)
     except ShardError as exc:
-        _fail(ExitCode.BAD_INPUT, str(exc))
+        fail(ExitCode.BAD_INPUT, str(exc))
     written = write_run_outputs(results, out_dir.resolve())
     print_summary(results)
     print_run_problems(results)
     click.echo(f"Joined {len(loaded)} parts; wrote {len(written)} files to {out_dir}")
     sys.exit(run_exit_code(results))
 
-
-def _fail(code: ExitCode, message: str) -> None:
-    click.echo(f"grader: {message}", err=True)
-    sys.exit(code)

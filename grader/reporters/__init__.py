@@ -10,8 +10,13 @@ from pathlib import Path
 import pluggy
 
 from grader.reporters import gradebook_csv
+from grader.reporters import gradescope_json
+from grader.reporters import junit_xml
 from grader.reporters import markdown_report
+from grader.reporters import prairielearn_json
 from grader.reporters import results_json
+from grader.reporters.html import class_page as html_class_page
+from grader.reporters.html import student_page as html_student_page
 from grader.reporters.hookspecs import OutputFormat, ReporterSpec
 from grader.results import ClassResults
 
@@ -20,6 +25,11 @@ BUILTIN = (
     results_json,
     gradebook_csv,
     markdown_report,
+    html_class_page,
+    html_student_page,
+    junit_xml,
+    gradescope_json,
+    prairielearn_json,
 )
 
 

@@ -4,7 +4,7 @@ Only the simulation loop is the student's here (new game, play until stuck, coun
 return a fraction), so a bug in their board costs points in A9 or A11 only.
 """
 
-from grader.assertions import expect, fail, show
+from grader.assertions import fail, show
 from grader.statistics import RateCheck
 
 # 10.68% of games are won, measured on 1.5 million games (standard error 0.025 points); the

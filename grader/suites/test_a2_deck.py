@@ -85,7 +85,7 @@ def test_constructor_pairs_each_rank_with_its_value_in_every_suit(student):
     got = sorted(fields(expect_instance(c, f"deal() number {i + 1} from {deck.label}")) for i, c in enumerate(dealt))
     wanted = sorted((r, s, v) for s in ["Giraffes", "Lions"] for r, v in zip("ABC", [2, 1, 6]))
     expect(got, wanted, f"the cards dealt by {deck.label}", "ranks[i] goes with values[i], once in each suit.")
-    expect(deck.deal(), None, f"deal() number 7 from a 6-card deck", EMPTY_HINT)
+    expect(deck.deal(), None, "deal() number 7 from a 6-card deck", EMPTY_HINT)
 
 
 def test_full_deck_deals_52_different_cards(student):

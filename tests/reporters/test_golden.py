@@ -33,6 +33,11 @@ WRITTEN = {
     "report_accented.md": f"{ACCENTED}/report.md",
     "report_grader_error.md": "bob/report.md",
     "report_unusable.md": "broken_zip/report.md",
+    "index.html": "index.html",
+    "report_evil.html": f"{EVIL}/report.html",
+    "report_accented.html": f"{ACCENTED}/report.html",
+    "report_grader_error.html": "bob/report.html",
+    "report_unusable.html": "broken_zip/report.html",
 }
 
 

@@ -7,8 +7,6 @@ signal, sandbox_runtime/lifetime.py); its folders are removed by the next launch
 """
 
 import json
-import os
-import signal
 import subprocess
 import sys
 import tempfile
