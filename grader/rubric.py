@@ -218,15 +218,20 @@ def _parse_test(raw, where: str) -> TestPoints:
 
 
 def _check_against_suite(activity: Activity, where: str) -> None:
-    """Every entry names tests of the suite, and no test is priced by two entries."""
+    """Every entry names tests of the suite, and no test is priced by two entries.
+
+    The "did you mean" part of each message is worked out only when the check fails: it
+    compares strings, and rubrics are loaded by every grading process.
+    """
     available = suite_files()
-    _expect(activity.suite in available, f"{where}.suite", f"there is no suite file {activity.suite!r}{closest(activity.suite, available)}",
-            f"use one of {', '.join(available)}")
+    if activity.suite not in available:
+        raise RubricError(f"{where}.suite", f"there is no suite file {activity.suite!r}{closest(activity.suite, available)}",
+                          f"use one of {', '.join(available)}")
     names = suite_tests(activity.suite)
     for j, entry in enumerate(activity.tests):
-        _expect(any(entry.matches(name) for name in names), f"{where}.tests[{j}].test",
-                f"{activity.suite} has no test {entry.test!r}{closest(entry.test, names)}",
-                f"use one of the suite's tests: {', '.join(names)}")
+        if not any(entry.matches(name) for name in names):
+            raise RubricError(f"{where}.tests[{j}].test", f"{activity.suite} has no test {entry.test!r}{closest(entry.test, names)}",
+                              f"use one of the suite's tests: {', '.join(names)}")
     for name in names:
         priced = [j for j, entry in enumerate(activity.tests) if entry.matches(name)]
         _expect(len(priced) < 2, f"{where}.tests[{priced[-1] if priced else 0}]",
@@ -238,8 +243,9 @@ def _check_assets(activity: Activity, where: str) -> None:
     for key, folder, names in (("stand_ins", "reference", activity.stand_ins), ("harness", "harness", activity.harness)):
         present = sorted(p.name for p in asset_path(folder).iterdir() if p.is_file())
         for name in names:
-            _expect(name in present, f"{where}.{key}", f"the grader has no {folder}/{name}{closest(name, present)}",
-                    f"use one of {', '.join(p for p in present if p != '__init__.py')}")
+            if name not in present:
+                raise RubricError(f"{where}.{key}", f"the grader has no {folder}/{name}{closest(name, present)}",
+                                  f"use one of {', '.join(p for p in present if p != '__init__.py')}")
 
 
 def _file_list(raw, where: str) -> tuple[str, ...]:

@@ -1,1 +1,1 @@
-"""Running the suites: plan -> pytest (in trusted shard processes) -> json report -> results."""
+"""Running the suites: plan -> pytest (in trusted shard processes) -> per-submission records -> results."""

@@ -117,8 +117,6 @@ def _start_shard(rubric: Rubric, plans, options: GradeOptions, level: str, work:
     plan = _grading_plan(rubric, plans, options, level, str(progress), str(records_dir))
     plan_file = work / f"plan-{index}.json"
     plan_file.write_text(plan.to_json())
-    # pytest-json-report carries the plugin's per-test records; scoring reads the records files.
-    report = work / f"report-{index}.json"
     log_path = work / f"shard-{index}.log"
     empty = work / f"cwd-{index}"
     empty.mkdir(exist_ok=True)
@@ -127,7 +125,7 @@ def _start_shard(rubric: Rubric, plans, options: GradeOptions, level: str, work:
     env.update(lifeline.child_env())
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
-            [*SHARD_COMMAND, str(plan_file), str(report)],
+            [*SHARD_COMMAND, str(plan_file)],
             cwd=empty, env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
             pass_fds=(lifeline.read_fd,),
         )

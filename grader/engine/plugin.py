@@ -6,10 +6,12 @@ Loaded with ``-p grader.engine.plugin --grader-plan PLAN.json`` in a trusted pro
 - orders tests submission by submission, so one sandbox per (submission, activity) is started,
   reused by all its tests through a fresh fork each, and killed before the next submission;
 - gives each test a seed (recorded) and a ``student`` proxy;
-- writes the grader's view of each test (submission, activity, outcome, message, seed, output)
-  into pytest-json-report's metadata, which scoring reads.
+- records the grader's view of each test (submission, activity, outcome, message, seed, output)
+  and saves each submission's records when its last test ends (engine/records.py), which is
+  what scoring reads.
 """
 
+import os
 import time
 from pathlib import Path
 
@@ -45,6 +47,7 @@ class GradingState:
         # are skipped rather than run (a tester that hangs would otherwise time out on each).
         self.closed_gates: set[tuple[str, str]] = set()
         self.records: dict[str, list[dict]] = {}
+        self.suite_activity: dict[str, object] = {}
 
     def session_for(self, submission_id: str, activity_id: str) -> SandboxSession:
         key = (submission_id, activity_id)
@@ -89,7 +92,11 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 def activity_of(state: GradingState, module_path: str):
-    return state.rubric.activity_for_suite(Path(module_path).name)
+    """The rubric activity a suite file belongs to (looked up once per file: it is asked for
+    several times per test)."""
+    if module_path not in state.suite_activity:
+        state.suite_activity[module_path] = state.rubric.activity_for_suite(os.path.basename(module_path))
+    return state.suite_activity[module_path]
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -250,11 +257,14 @@ RESULT = pytest.StashKey[dict]()
 RUN = pytest.StashKey[tuple[int, int]]()
 
 
-@pytest.hookimpl(optionalhook=True)
-def pytest_json_runtest_metadata(item: pytest.Item, call: pytest.CallInfo) -> dict:
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    """Record the grader's view of each phase of each test (set-up, call, tear-down); the
+    record is complete, and saved with its submission's, after tear-down."""
+    yield
     state = item.config.stash.get(STATE, None)
     if state is None or not hasattr(item, "callspec"):
-        return {}
+        return
     result = item.stash.setdefault(RESULT, {
         "submission": _submission(item),
         "activity": _activity(state, item),
@@ -280,4 +290,3 @@ def pytest_json_runtest_metadata(item: pytest.Item, call: pytest.CallInfo) -> di
         state.records.setdefault(result["submission"], []).append(dict(result))
         if item.nodeid == state.last_item_of.get(result["submission"]):
             _submission_done(state, result["submission"])
-    return {"grader": dict(result)}
