@@ -22,6 +22,10 @@ MODELS: dict[str, Steps] = {
     "correct: r from 0..k": _lab_loop(lambda k, n: range(0, k + 1)),
     "swap with any index: r from 0..n-1": _lab_loop(lambda k, n: range(0, n)),
     "swap every position with any index: for i in 0..n-1, r from 0..n-1": lambda n: [(i, range(n)) for i in range(n)],
+    # The same mistake with the loop counting down: the inverse orders of the one above, so the
+    # same probabilities on other orders (the checks judge the counts without their labels).
+    "swap every position with any index, counting down: for i in n-1..0, r from 0..n-1":
+        lambda n: [(i, range(n)) for i in range(n - 1, -1, -1)],
     "Sattolo's off-by-one: r from 0..k-1": _lab_loop(lambda k, n: range(0, k)),
     "never index 0: r from 1..k": _lab_loop(lambda k, n: range(1, k + 1)),
     "a loop that never swaps": lambda n: [],
@@ -30,6 +34,15 @@ MODELS: dict[str, Steps] = {
 # Reseeding ``random`` with a constant on every call gives the same order every time: all the
 # probability on one order, which the uniformity check rejects with certainty (see docs).
 RESEEDING = "reseeding random with a constant on every call"
+
+# flip(): the chance of "heads" under each named wrong version (a correct flip: 2/3).
+FLIP_RATE = 2 / 3
+FLIP_MODELS: dict[str, float] = {
+    "a fair coin: randrange(2) < 1": 1 / 2,
+    "heads one time in three: the branches swapped": 1 / 3,
+    "always heads": 1.0,
+    "always tails": 0.0,
+}
 
 
 def distribution(steps: list[tuple[int, range]], n: int) -> dict[tuple[int, ...], Fraction]:

@@ -6,8 +6,7 @@ count has to ask ``size()``.
 """
 
 from grader.assertions import expect
-from grader.shuffle_checks import (ORDER_ITEMS, ORDER_SAMPLES, expect_permutation, expect_permutations,
-                                   expect_uniform_orders)
+from grader.shuffle_checks import ORDER_ITEMS, expect_permutation, expect_permutations, expect_uniform_orders
 from grader.standard_deck import RANKS, SUITS
 
 CARD_NAMES = [["self"], ["attr", "cards"], ["each", "__str__"]]
@@ -40,9 +39,18 @@ def test_shuffle_makes_every_card_undealt_again(student):
 def test_shuffle_makes_every_order_equally_likely(student):
     ranks = RANKS[:ORDER_ITEMS]
     deck = deck_holding(student, ranks, ["spades"])
-    orders = deck.shuffle.sample(ORDER_SAMPLES + 1, observe=[["self"], ["attr", "cards"], ["each", "rank"]])
-    expect_permutations(orders, ranks, f"the ranks in {deck.label}.cards after shuffle()")
     # Each shuffle starts from the order the last one left; what must be uniform is the
-    # rearrangement each shuffle makes, so compare every order with the one before it.
-    moves = [[ranks[before.index(card)] for card in now] for before, now in zip(orders, orders[1:])]
+    # rearrangement each shuffle makes, so compare every order with the one before it. The
+    # check draws in stages: the first stage shuffles once more than it observes, and each later
+    # stage's first order is compared with the last order of the stage before.
+    last, shuffles = [], 0  # the order the stage before ended with; shuffles so far
+
+    def moves(count: int) -> list[list]:
+        nonlocal last, shuffles
+        orders = deck.shuffle.sample(count + (0 if last else 1), observe=[["self"], ["attr", "cards"], ["each", "rank"]])
+        expect_permutations(orders, ranks, f"the ranks in {deck.label}.cards after shuffle()", first=shuffles + 1)
+        shuffles += len(orders)
+        orders, last = last + orders, orders[-1:]
+        return [[ranks[before.index(card)] for card in now] for before, now in zip(orders, orders[1:])]
+
     expect_uniform_orders(moves, ranks, f"{deck.label}.shuffle() (the rearrangement it made)")
