@@ -1,7 +1,8 @@
 """Benchmark: grade a class of N submissions on A1 + A2 and print where the time goes.
 
     python bench/grade_class.py [N]        (default N = 200)
-    python bench/grade_class.py N --full   every activity on N copies of the reference
+    python bench/grade_class.py N --full   the whole lab: runs bench/full_lab.py N (other options
+                                           are passed on to it, e.g. --quick)
 
 Prints submissions per second and seconds per submission for the sandboxed grader, the same
 suites run in-process against the same files (the unsafe way: student code imported into the
@@ -80,29 +81,15 @@ def sandbox_costs() -> tuple[float, float]:
     return sorted(starts)[len(starts) // 2], trip
 
 
-def full_lab(rubric, n: int) -> None:
-    """Every activity, on n copies of the reference: what a whole class costs today."""
-    names = tuple(p.name for p in (ROOT / "reference").iterdir() if p.suffix in (".py", ".yaml") and p.name != "__init__.py")
-    with tempfile.TemporaryDirectory() as scratch:
-        root = Path(scratch) / "class"
-        root.mkdir()
-        for i in range(n):
-            folder = root / f"s{i:04d}"
-            folder.mkdir()
-            for name in names:
-                shutil.copyfile(ROOT / "reference" / name, folder / name)
-        results, seconds = timed_grade(rubric, root, Path(scratch))
-    tests = sum(len(a.tests) for s in results.submissions for a in s.activities)
-    print(f"full lab: {n} reference submissions, {len(rubric.activities)} activities, {tests} test runs")
-    print(f"sandboxed: {seconds:.2f} s wall, {seconds / n:.2f} s per submission")
-
-
 def main() -> None:
+    if "--full" in sys.argv:
+        # The whole lab, with its in-process baseline, start-up, per-activity and memory figures.
+        import full_lab
+        sys.argv = [str(ROOT / "bench" / "full_lab.py")] + [a for a in sys.argv[1:] if a != "--full"]
+        full_lab.main()
+        return
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     rubric = load_rubric()
-    if "--full" in sys.argv:
-        full_lab(rubric, n)
-        return
     with tempfile.TemporaryDirectory() as scratch:
         root = Path(scratch) / "class"
         root.mkdir()

@@ -1,14 +1,33 @@
-"""The unsafe baseline for bench/grade_class.py: a grading shard with the sandbox taken out.
+"""The unsafe baseline for bench/full_lab.py: a grading shard with the sandbox taken out.
 
-    python bench/inprocess_shard.py PLAN.json REPORT.json
+    python bench/inprocess_shard.py PLAN.json [REPORT.json]
+
+(REPORT.json only if grader.engine.shard still takes one: the arguments are whatever
+``grader.engine.shard.pytest_arguments`` asks for, so this follows the engine as it changes.)
 
 Identical to ``grader.engine.shard`` (same plan, same pytest arguments, same plugin, same
-report, same scoring) except that ``SandboxSession`` is replaced by ``InProcessSession``,
-which imports the student's files into this very process, as graders without a trust boundary
-do. The difference in time between the two is what the sandbox costs. Never used for grading.
+suites, same report and records, same scoring) except that nothing runs in a sandbox:
+
+- ``SandboxSession`` is replaced by ``InProcessSession``, which imports the student's files for
+  one (submission, activity) into this very process, as graders without a trust boundary do:
+  no launcher, no zygote, no fork per test, no pipes. Its tests share that one import (they are
+  not isolated from each other), each starting from ``random.seed(seed)``;
+- ``OwnTests`` (Activity 5) is replaced by ``InProcessOwnTests``, which runs the student's tester
+  in this process against each Deck or Card, with ``runpy``/import exactly as
+  sandbox_runtime/testers.py does inside the sandbox (the same code, called directly), so a
+  tester's AssertionError, SystemExit or other exception is classified the same way.
+
+The only limit kept is a wall-clock alarm per call (as pytest-timeout's signal method does),
+because a tester looping on a wrong Deck would otherwise hang the baseline for good. The time
+difference between this and ``grader.engine.shard`` is what the sandbox costs. Never used for
+grading: student code here can do anything the grading process can.
 """
 
+import atexit
+import inspect
+import os
 import shutil
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -19,18 +38,93 @@ sys.path.insert(0, str(ROOT))
 import pytest  # noqa: E402
 
 from grader.engine import plugin  # noqa: E402
+from grader.engine.lifeline import die_with_parent  # noqa: E402
 from grader.engine.shard import pytest_arguments  # noqa: E402
-from grader.sandbox import StudentError, StudentLoadError  # noqa: E402
-from sandbox_runtime import zygote  # noqa: E402
+from grader.own_tests import OwnTests, PytestUnavailable, TesterRun, describe_failure  # noqa: E402
+from grader.sandbox import Limits, SandboxTimeout, StudentError, StudentLoadError  # noqa: E402
+from sandbox_runtime import failures, testers, zygote  # noqa: E402
 from sandbox_runtime.operations import Worker  # noqa: E402
+from sandbox_runtime.pytest_preload import STATUS as PYTEST_STATUS  # noqa: E402
+
+# Every module name a lab file, the grader's harness or a student's tester can have. Each is
+# forgotten before a new set of files is imported, so one activity's (or one variant's) module
+# never answers for the next one's. Modules imported from an earlier staging folder under any
+# other name (a student's helper) are forgotten too (see forget_lab_modules).
+LAB_MODULES = (
+    "card", "deck", "shuffler", "board", "elevens_board", "thirteens_board", "tens_board",
+    "elevens_simulation", "probe_board",
+    "deck_tester", "card_tester", "test_deck", "test_card", "deck_test", "card_test", "student_tester",
+)
+
+# All staging folders of this process live here, removed when it ends. Under the working folder,
+# which the bench (like `grader grade`) makes an empty folder inside its own scratch, so even a
+# killed shard leaves nothing behind once the bench removes its scratch.
+SCRATCH = tempfile.mkdtemp(prefix="inprocess-shard-", dir=os.getcwd())
+atexit.register(shutil.rmtree, SCRATCH, ignore_errors=True)
+
+
+def forget_lab_modules(extra: tuple[str, ...] = ()) -> None:
+    for name in (*LAB_MODULES, *extra):
+        sys.modules.pop(name, None)
+    for name, module in list(sys.modules.items()):
+        if (getattr(module, "__file__", None) or "").startswith(SCRATCH):
+            del sys.modules[name]
+
+
+def stage(files: dict) -> str:
+    """A fresh folder holding copies of ``files`` (name -> source), as the sandbox stages them.
+
+    Fresh every time, and no bytecode is written (``-B`` in the sandbox, sys.dont_write_bytecode
+    here): two mutants of the same size copied within one second would otherwise share a stale
+    ``__pycache__`` entry, whose check is the source's size and mtime in whole seconds."""
+    folder = tempfile.mkdtemp(dir=SCRATCH)
+    for name, source in files.items():
+        shutil.copyfile(source, Path(folder) / name)
+    return folder
+
+
+class _OutOfTime(BaseException):
+    """Raised by the alarm; a BaseException so that a student's ``except Exception`` cannot eat it."""
+
+
+def _alarm(signum, frame):
+    raise _OutOfTime()
+
+
+def run_limited(seconds: float, function, *args):
+    """``(function(*args), False)``, or ``(None, True)`` if it ran out of time.
+
+    The runtime's own code catches every BaseException from student code (and a student's
+    ``except BaseException`` could too), turning the alarm into an ordinary error reply; so
+    the alarm keeps firing every 50 ms once due, and whether it fired at all is what counts."""
+    fired = []
+
+    def alarm(signum, frame):
+        fired.append(True)
+        _alarm(signum, frame)
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds, 0.05)
+    try:
+        result = function(*args)
+    except _OutOfTime:
+        result = None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    return (None, True) if fired else (result, False)
 
 
 class InProcessLink:
-    def __init__(self, folder: str) -> None:
+    def __init__(self, folder: str, limits: Limits) -> None:
         self.worker = Worker(folder)
+        self.limits = limits
 
     def request(self, message: dict, call: str, timeout: float | None = None):
-        reply = self.worker.answer(message)
+        seconds = timeout or self.limits.call_seconds
+        reply, expired = run_limited(seconds, self.worker.answer, message)
+        if expired:
+            raise SandboxTimeout(call, seconds)
         if "error" in reply:
             raise StudentError(call, reply["error"])
         return reply["ok"]
@@ -42,27 +136,32 @@ class InProcessLink:
 class InProcessSession:
     """Same interface as SandboxSession; the student's modules live in the grading process."""
 
-    def __init__(self, files, modules, limits=None, disable=()) -> None:
+    def __init__(self, files, modules, limits=None, disable=(), launcher=None, own=None) -> None:
         self.modules = modules
-        self.folder = tempfile.mkdtemp(prefix="inprocess-")
-        for name, source in files.items():
-            shutil.copyfile(source, Path(self.folder) / name)
-        self.load_error = None
-        for module in ("card", "deck"):
-            sys.modules.pop(module, None)
+        self.limits = limits or Limits()
+        self.folder = stage(files)
+        forget_lab_modules(tuple(Path(name).stem for name in files))
         sys.path.insert(0, self.folder)
-        # The sandbox's own loading steps, run here in the grading process instead.
+        failures.set_own(None if own is None else list(own))
+        # The sandbox's own loading steps (sandbox_runtime/zygote.py), run here in the grading process.
+        reply, expired = run_limited(self.limits.load_seconds, self._load, modules, list(disable))
+        if expired:
+            reply = {"error": {"type": "SandboxTimeout", "message": f"loading took over {self.limits.load_seconds:g} s",
+                               "frames": [], "module": modules[-1] if modules else "?"}}
+        self.load_error = reply.get("error")
+
+    def _load(self, modules: list[str], disable: list[str]) -> dict:
         reply = zygote.load(modules, self.folder)
         if "ok" in reply:
-            reply = zygote.disable(list(disable), self.folder) or reply
-        self.load_error = reply.get("error")
+            reply = zygote.disable(disable, self.folder) or reply
+        return reply
 
     def worker(self, seed: int) -> InProcessLink:
         if self.load_error is not None:
             raise StudentLoadError(self.load_error)
         import random
         random.seed(seed)
-        return InProcessLink(self.folder)
+        return InProcessLink(self.folder, self.limits)
 
     def output_end(self) -> int:
         return 0
@@ -71,10 +170,52 @@ class InProcessSession:
         return "", 0
 
     def close(self) -> None:
-        sys.path.remove(self.folder)
+        if self.folder in sys.path:
+            sys.path.remove(self.folder)
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-if __name__ == "__main__":
+class InProcessOwnTests(OwnTests):
+    """Activity 5 without a sandbox: the student's tester runs in this process, once per class."""
+
+    def run(self, deck: Path, card: Path) -> TesterRun:
+        # The same folder shape as the sandbox's: the tester file(s), deck.py and card.py.
+        files = {**self.tester_files, "deck.py": deck, "card.py": card}
+        folder = stage(files)
+        # The Deck and Card under test replace whatever deck/card modules were imported before.
+        forget_lab_modules(tuple(Path(name).stem for name in files))
+        sys.path.insert(0, folder)
+        failures.set_own(list(self.tester_files))
+        import random
+        random.seed(self.seed)
+        try:
+            for name in sorted(self.tester_files):
+                # runpy for a script, an import for a unittest or pytest file: the sandbox's own code
+                reply, expired = run_limited(self.limits.call_seconds, testers.run_tester, name, folder)
+                if expired:
+                    return TesterRun("timeout", f"{name} did not finish within {self.limits.call_seconds:g} s")
+                if reply.get("how") == "no pytest":
+                    raise PytestUnavailable(f"{name}: no pytest ({reply.get('why')})")
+                if not reply.get("passed"):
+                    error = reply.get("error") or {}
+                    by_assertion = error.get("assertion") is True or error.get("type") == "AssertionError"
+                    return TesterRun("failed", describe_failure(name, reply), "", by_assertion)
+            return TesterRun("passed")
+        finally:
+            sys.path.remove(folder)
+            forget_lab_modules(tuple(Path(name).stem for name in files))
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def main(argv: list[str]) -> int:
+    die_with_parent()  # as a real shard does: a killed bench takes its baseline runs with it
+    sys.dont_write_bytecode = True
+    PYTEST_STATUS["available"] = True  # pytest is right here: a tester's `import pytest` just works
     plugin.SandboxSession = InProcessSession
-    sys.exit(int(pytest.main(pytest_arguments(*sys.argv[1:]))))  # -p loads the patched plugin
+    plugin.OwnTests = InProcessOwnTests
+    wanted = len(inspect.signature(pytest_arguments).parameters)
+    return int(pytest.main(pytest_arguments(*argv[:wanted])))  # -p loads the patched plugin
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
