@@ -1,9 +1,21 @@
-"""Running a student's own tester (Activity 5) against one Deck or Card, in a fresh sandbox.
+"""Running a student's own tester (Activity 5) against one Deck or Card, each run in a fresh process.
 
-Every run stages the same folder shape: the student's tester file(s), a ``deck.py`` and a
+Every run sees the same folder shape: the student's tester file(s), a ``deck.py`` and a
 ``card.py``. Only which deck.py or card.py it holds changes (the reference, a second correct
 class, a Buggy variant or a mutant), under those same names, so nothing in a path, a file name
 or the environment tells the tester which one it has.
+
+**One warm sandbox per tester, a fresh worker per run.** The runs of one submission's tester all
+use one sandbox (``WarmTesters``): a zygote forked from the launcher that has the testers' runner
+loaded, which has already done what every run shares. It has imported the lab's stand-in when
+that is safe (card.py for the deck tester: the reference Card imports nothing), or compiled it
+when it imports the class under test (deck.py for the card tester), and it has read, classified
+and compiled the student's tester files. Each run is then one fork of it: the class under test
+travels as source text in the run's request and is imported from that text (never from a file
+that names it), while the sandbox folder's deck.py (or card.py) holds the same text for anyone
+who reads it (sandbox_runtime/testers.py). The reference of the class under test is never in
+the sandbox when another class is the one under test. The sandbox ends when the tester or the
+lab's stand-in changes, when a suite module is done (``close_warm_sandboxes``) and at exit.
 
 How a run ends, for scoring (docs/testers.md):
 
@@ -19,13 +31,18 @@ How a run ends, for scoring (docs/testers.md):
 """
 
 import ast
+import atexit
+import hashlib
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from grader.assets import asset_path
 from grader.sandbox import Limits, SandboxSession
-from grader.sandbox.errors import SandboxCrashed, SandboxTimeout, StudentError
+from grader.sandbox.errors import SandboxCrashed, SandboxTimeout, StudentError, StudentLoadError
 from grader.sandbox.launcher import Launcher
+
+STAND_INS = ("deck.py", "card.py")
 
 
 class PytestUnavailable(RuntimeError):
@@ -55,6 +72,11 @@ def variant_file(folder: str, name: str) -> Path:
 class OwnTests:
     """The student's tester files of one submission, ready to run against any Deck or Card."""
 
+    # Which of deck.py and card.py changes from run to run (the other is the lab's stand-in that
+    # stays). A suite says so (``own_tests.varies = "card.py"``); unset, it is found from the
+    # files: the one that is not the lab's reference, else deck.py.
+    varies: str | None = None
+
     def __init__(self, tester_files: dict[str, Path], seed: int, limits: Limits) -> None:
         self.tester_files = tester_files
         self.seed = seed
@@ -65,32 +87,130 @@ class OwnTests:
         self.needs_pytest = any(mentions_pytest(path) for path in tester_files.values())
 
     def run(self, deck: Path, card: Path) -> TesterRun:
-        files = {**self.tester_files, "deck.py": deck, "card.py": card}
-        # Only the tester's lines are ever quoted; deck.py and card.py are the lab's classes.
-        session = SandboxSession(files, [], self.limits, own=tuple(self.tester_files),
-                                 launcher=Launcher.shared(pytest=self.needs_pytest))
+        classes = {"deck.py": deck, "card.py": card}
+        varying = self._varying(classes)
+        stand_in = next(name for name in STAND_INS if name != varying)
+        session = WARM.session(self, stand_in, classes[stand_in], varying, classes[varying])
+        source = classes[varying].read_bytes()
+        session.replace_file(varying, classes[varying], source)  # what a tester reading its folder finds
+        link = session.worker(self.seed)
         try:
-            link = session.worker(self.seed)
-            offset = session.output_end()
-            for name in sorted(self.tester_files):
+            for index, name in enumerate(sorted(self.tester_files)):
+                request = {"op": "run_tester", "file": name}
+                if index == 0:  # the class under test, imported from this text when the tester imports it
+                    request["provide"] = {varying: source.decode("utf-8", "surrogateescape")}
                 try:
-                    reply = link.request({"op": "run_tester", "file": name}, f"running {name}")
+                    reply = link.request(request, f"running {name}")
                 except SandboxTimeout:
                     return TesterRun("timeout", f"{name} did not finish within {self.limits.call_seconds:g} s",
-                                     session.output_since(offset)[0])
+                                     link.output())
                 except (SandboxCrashed, StudentError) as error:
-                    return TesterRun("failed", f"{name}: {error}", session.output_since(offset)[0])
+                    return TesterRun("failed", f"{name}: {error}", link.output())
                 if reply.get("how") == "no pytest":
                     raise PytestUnavailable(f"{name} imports pytest, but the grader could not provide pytest inside "
                                             f"the sandbox ({reply.get('why') or 'unknown reason'})")
                 if not reply.get("passed"):
                     error = reply.get("error") or {}
                     by_assertion = error.get("assertion") is True or error.get("type") == "AssertionError"
-                    return TesterRun("failed", describe_failure(name, reply), session.output_since(offset)[0], by_assertion)
-            link.finish()
-            return TesterRun("passed", "", session.output_since(offset)[0])
+                    return TesterRun("failed", describe_failure(name, reply), link.output(), by_assertion)
+            return TesterRun("passed", "", link.output())
         finally:
+            link.finish()
+
+    def _varying(self, classes: dict[str, Path]) -> str:
+        if self.varies in classes:
+            return self.varies
+        if _same_file(classes["deck.py"], variant_file("reference", "deck.py")) and \
+                not _same_file(classes["card.py"], variant_file("reference", "card.py")):
+            return "card.py"
+        return "deck.py"
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.samefile(b)
+    except OSError:
+        return False
+
+
+class WarmTesters:
+    """The warm sandbox of the tester being graded: one at a time, replaced when its tester,
+    its stand-in or its launcher changes (the next submission, the other tester activity)."""
+
+    def __init__(self) -> None:
+        self.key: tuple | None = None
+        self.current: SandboxSession | None = None
+
+    def session(self, own: OwnTests, stand_in: str, stand_in_path: Path, varying: str, first: Path) -> SandboxSession:
+        launcher = Launcher.shared(testers=True, pytest=own.needs_pytest)
+        testers = tuple(sorted((name, str(path), _digest(path)) for name, path in own.tester_files.items()))
+        key = (launcher, testers, stand_in, str(stand_in_path), _digest(stand_in_path), varying, own.limits)
+        if key != self.key or self.current is None:
+            self.close()
+            self.current = _start(own, launcher, stand_in, stand_in_path, varying, first)
+            self.key = key
+        return self.current
+
+    def close(self) -> None:
+        session, self.current, self.key = self.current, None, None
+        if session is not None:
+            try:
+                session.close()
+            except Exception:  # noqa: BLE001 - ending a sandbox must not fail a test
+                pass
+
+
+def _start(own: OwnTests, launcher: Launcher, stand_in: str, stand_in_path: Path, varying: str,
+           first: Path) -> SandboxSession:
+    """A loaded tester sandbox. The lab's stand-in is imported in the zygote unless it imports
+    the class under test; then it is only compiled there."""
+    files = {**own.tester_files, stand_in: stand_in_path, varying: first}
+    module, under_test = stand_in[:-3], varying[:-3]
+    importable = under_test not in _imported_names(stand_in_path.read_bytes())
+    testers = tuple(sorted(own.tester_files))
+    for prepared in (testers, ()):  # without preparing the tester files, if that is what broke
+        session = SandboxSession(files, [module] if importable else [], own.limits, own=tuple(own.tester_files),
+                                 launcher=launcher, compiled=() if importable else (module,), testers=prepared)
+        try:
+            session.load()
+            return session
+        except StudentLoadError:
             session.close()
+            if not prepared:
+                raise
+    raise AssertionError("unreachable")
+
+
+WARM = WarmTesters()
+atexit.register(WARM.close)
+
+
+def close_warm_sandboxes() -> None:
+    """End the warm tester sandbox, if any (its processes and its folder)."""
+    WARM.close()
+
+
+def _digest(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return ""
+
+
+@lru_cache(maxsize=16)
+def _imported_names(source: bytes) -> frozenset:
+    """The top-level names of the modules a (trusted) file imports, found by parsing it."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return frozenset()
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module.split(".")[0])
+    return frozenset(names)
 
 
 def contains_assert(path: Path) -> bool:
@@ -101,8 +221,17 @@ def contains_assert(path: Path) -> bool:
     as catching a wrong class only in a tester that checks something itself: otherwise a file
     that just calls every method would "catch" every class that raises.
     """
-    tree = _parse(path)
-    if tree is None:
+    try:
+        return _checks_itself(path.read_bytes()[:200_000])
+    except OSError:
+        return False
+
+
+@lru_cache(maxsize=16)  # the plugin asks once per test, of the same file
+def _checks_itself(source: bytes) -> bool:
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
         return False
     from_pytest = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
                    and node.module == "pytest" for alias in node.names if alias.name in PYTEST_CHECKS}
@@ -132,13 +261,6 @@ def mentions_pytest(path: Path) -> bool:
         return b"pytest" in path.read_bytes()[:200_000]
     except OSError:
         return False
-
-
-def _parse(path: Path) -> ast.Module | None:
-    try:
-        return ast.parse(path.read_bytes()[:200_000])
-    except (SyntaxError, ValueError, OSError):
-        return None
 
 
 def describe_failure(name: str, reply: dict) -> str:

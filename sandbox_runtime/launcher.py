@@ -10,14 +10,25 @@ one Unix socket (``SOCK_SEQPACKET``, one JSON request per packet). A "spawn" req
 three descriptors (the zygote's command pipe, its reply pipe and its output file); the reply is
 the new zygote's pid. The grader ends a sandbox with an "end" request: the launcher kills the
 process groups named and then reaps the zygote, so a pid it signals can never have been reused.
-Every module the sandbox runtime has is imported before the first request, so nothing is read
-from the launcher's folder afterwards (a student could have written to it). pytest is imported
-here too, when the grader says where it is (pytest_preload.py), for students' pytest-style
-testers. Then every object made so far is frozen out of the garbage collector's sight: a
-collection in a zygote or worker would otherwise touch, and so copy, every page of them.
+
+Three kinds, so that each fork copies no more than its sandbox needs (every page a process has
+makes its forks dearer): a *plain* launcher imports the core of the runtime (json, re,
+traceback, ctypes for prctl); a *testers* one also the runner of students' testers (unittest,
+ast, inspect, runpy: Activity 5 only); a *pytest* one also pytest (pytest_preload.py), for
+testers that use it. Every file of the runtime is read into memory before the first request and
+whatever is imported later comes from there (sources.py), so nothing is read from the
+launcher's folder afterwards (a student could have written to it). Then every object made so
+far is frozen out of the garbage collector's sight: a collection in a zygote or worker would
+otherwise touch, and so copy, every page of them.
 
 Lifetime: the launcher, each zygote and each worker ask the kernel to kill them when their
 parent dies (lifetime.py), so killing the grading process ends them all.
+
+Orphans: a zygote that is killed leaves its last workers (its spare, one just ended) without a
+parent. The launcher takes them in (it is a child subreaper, and in a PID namespace it is init
+anyway) and collects them after each request, so they never pile up as zombies. Zygotes are not
+collected that way: only when the grader asks, after it has killed their process group, so a
+pid it signals cannot have been reused.
 """
 
 import gc
@@ -27,24 +38,30 @@ import signal
 import socket
 import sys
 
-from sandbox_runtime import pytest_preload, zygote
-from sandbox_runtime.lifetime import die_with_parent
+from sandbox_runtime import pytest_preload, sources, zygote
+from sandbox_runtime.lifetime import become_subreaper, die_with_parent
 
 # Numbers the zygote's channel gets in the new process, after everything else is closed.
 CMD_FD, REPLY_FD = 3, 4
 
 
-def main(socket_fd: int, parent: int | None = None, preload: dict | None = None) -> None:
+def main(socket_fd: int, parent: int | None = None, preload: dict | None = None, testers: bool = False) -> None:
     """Serve spawn and end requests on ``socket_fd`` until the grader closes it.
 
     ``parent`` is the grading process's pid when the launcher is its direct child (None in a
-    PID namespace, where the parent cannot be seen); ``preload`` says where pytest is.
+    PID namespace, where the parent cannot be seen); ``preload`` says where pytest is;
+    ``testers``: import the runner of students' testers now (it is, with pytest, in any case).
     """
     die_with_parent(parent)
+    keep_runtime_in_memory()
+    if testers or preload:
+        from sandbox_runtime import testers as _runner  # noqa: F401 - imported for every zygote to come
     pytest_preload.preload(preload)
     gc.freeze()
+    become_subreaper()
     channel = socket.socket(fileno=socket_fd)
     launcher = os.getpid()
+    zygotes: set[int] = set()  # spawned, not yet collected at the grader's request
     while True:
         try:
             data, fds, _, _ = socket.recv_fds(channel, 1 << 16, 3)
@@ -64,14 +81,43 @@ def main(socket_fd: int, parent: int | None = None, preload: dict | None = None)
                     become_zygote(request, fds)
                 finally:
                     os._exit(70)
+            zygotes.add(pid)
             reply = {"pid": pid}
         elif request.get("op") == "end":
             reply = end(request.get("kill", []), request.get("reap"))
+            zygotes.discard(request.get("reap"))
         else:
             reply = {"error": f"unknown request {request.get('op')!r}"}
         for fd in fds:
             os.close(fd)
         channel.send(json.dumps(reply).encode())
+        collect_orphans(launcher, zygotes)
+
+
+def collect_orphans(launcher: int, zygotes: set) -> None:
+    """Reap the children that are not zygotes: workers left by a zygote that was killed."""
+    try:
+        with open(f"/proc/{launcher}/task/{launcher}/children", "rb") as file:
+            children = [int(pid) for pid in file.read().split()]
+    except (OSError, ValueError):
+        return  # no /proc (macOS): orphans go to init there
+    for pid in children:
+        if pid not in zygotes:
+            try:
+                os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                pass
+
+
+def keep_runtime_in_memory() -> None:
+    """Read every module of this runtime not imported yet, so a later import never reads the disk."""
+    folder = os.path.dirname(os.path.abspath(__file__))
+    for entry in sorted(os.listdir(folder)):
+        name = f"sandbox_runtime.{entry[:-3]}"
+        if entry.endswith(".py") and entry != "__init__.py" and name not in sys.modules:
+            path = os.path.join(folder, entry)
+            with open(path, "rb") as file:
+                sources.offer(name, path, file.read())
 
 
 def end(groups: list, reap) -> dict:

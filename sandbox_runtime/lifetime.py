@@ -16,6 +16,7 @@ import signal
 import sys
 
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+PR_SET_CHILD_SUBREAPER = 36
 
 try:
     if not sys.platform.startswith("linux"):
@@ -38,3 +39,8 @@ def die_with_parent(parent: int | None) -> bool:
     if parent is not None and os.getppid() != parent:
         os._exit(0)  # orphaned before the request was in place: nobody is waiting for us
     return armed
+
+
+def become_subreaper() -> bool:
+    """Be the one orphaned descendants are given to (Linux), rather than init."""
+    return _prctl is not None and _prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0

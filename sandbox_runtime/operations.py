@@ -2,13 +2,19 @@
 
 Requests name their target either as a module (``{"module": "deck"}``) or as a handle number
 (``{"handle": 3}``) and always ask for methods by their snake_case name (see names.py).
+
+``run_tester`` runs a student's own tester file (testers.py). Its runner, and what it needs of
+the standard library (unittest, ast, inspect, runpy), is imported by the launchers that serve
+testers only: a plain launcher does without, so every fork from it copies less. Asked to run a
+tester anyway, a plain sandbox imports the runner then, from the copy of this runtime the
+launcher holds in memory (sources.py).
 """
 
+import json
 import sys
 
 from sandbox_runtime import names
 from sandbox_runtime.failures import describe
-from sandbox_runtime.testers import run_tester
 from sandbox_runtime.values import Handles, decode, encode
 
 
@@ -30,7 +36,9 @@ class Worker:
         if op == "repeat":
             return {"ok": [self.answer(request["call"]) for _ in range(request["times"])]}
         if op == "run_tester":
-            return {"ok": run_tester(request["file"], self.staging_dir)}
+            from sandbox_runtime.testers import run_tester
+
+            return {"ok": run_tester(request["file"], self.staging_dir, request.get("provide"))}
         if op == "sample":
             try:
                 return {"ok": self.sample(request)}
@@ -59,6 +67,18 @@ class Worker:
             return type(target).__name__
         raise ValueError(f"unknown request {op!r}")
 
+
+    def warm_up(self) -> None:
+        """Answer one request of our own (``(12).bit_length()``, on a handle of this worker's),
+        before this process has a test: the pages that reading, answering and encoding a request
+        touch are copied from the zygote now rather than during the test's first call. The
+        handle is forgotten again: the test's first object is handle 1, as it always was."""
+        number = self.handles.add(12)
+        line = json.dumps({"op": "call", "handle": number, "name": "bit_length", "args": [], "id": 1 << 61},
+                          separators=(",", ":")).encode()
+        request = json.loads(line)
+        json.dumps({"id": request["id"], **self.answer(request)}, separators=(",", ":"), allow_nan=False).encode()
+        self.handles = Handles()
 
     def sample(self, request) -> list:
         """Make the same call ``times`` times, each with fresh arguments, and after each one

@@ -12,6 +12,17 @@ The tester's style is read from its contents (tester_styles.py), never from its 
 While a unittest or pytest file is imported, ``unittest.main()`` and ``pytest.main()`` do
 nothing: the grader runs the tests itself. The reply is plain data: ``passed``, ``how``, the
 ``style``, and on a failure the ``test`` that failed and the ``error`` (see failures.py).
+
+**Prepared once, run many times.** Activity 5 runs the same tester against some forty classes,
+each run in a fresh worker forked from one zygote. The zygote reads each tester file, decides its
+style and compiles it once (``prepare``); every run then executes that code object, exactly as
+``runpy`` or an import would have run the file (same ``__file__``, same frames, the compiler's
+warnings shown again in each run's output). A file that does not compile, or is bytecode, is
+left to the run, which meets the same error the same way it always did.
+
+**The class under test arrives with the request** (``provide``: ``{"deck.py": source}``) and is
+imported from that text when the tester imports it (sources.py): the sandbox folder's deck.py
+holds the same text for anyone who reads it, but no file is what runs.
 """
 
 import ast
@@ -20,8 +31,9 @@ import os
 import runpy
 import sys
 import traceback
+import warnings
 
-from sandbox_runtime import pytest_style, unittest_style
+from sandbox_runtime import pytest_style, sources, unittest_style
 from sandbox_runtime.failures import tester_failure
 from sandbox_runtime.pytest_preload import STATUS as PYTEST_STATUS
 from sandbox_runtime.tester_styles import PYTEST, SCRIPT, UNITTEST, style_of
@@ -29,26 +41,80 @@ from sandbox_runtime.tester_styles import PYTEST, SCRIPT, UNITTEST, style_of
 RUNNERS = {UNITTEST: unittest_style.run, PYTEST: pytest_style.run}
 
 
-def run_tester(path: str, staging_dir: str) -> dict:
+class Prepared:
+    """One tester file as the zygote found it: its bytes, its style, its code (None: the run
+    compiles it itself) and the warnings compiling it gave."""
+
+    def __init__(self, source: bytes, style: str, code, warned: list) -> None:
+        self.source = source
+        self.style = style
+        self.code = code
+        self.warned = warned
+
+
+PREPARED: dict[str, Prepared] = {}
+
+
+def prepare(paths: list[str], staging_dir: str) -> None:
+    """In the zygote: read, classify and compile each tester file once (never run it)."""
+    for path in paths:
+        full = os.path.join(staging_dir, path)
+        try:
+            with open(full, "rb") as file:
+                source = file.read()
+            style = style_of(source)
+        except Exception:  # noqa: BLE001 - unreadable here: the run reads it and says why
+            continue
+        code, warned = None, []
+        if not source.startswith(importlib.util.MAGIC_NUMBER):  # runpy would run it as bytecode
+            with warnings.catch_warnings(record=True) as warned:
+                warnings.simplefilter("always")
+                try:
+                    # As runpy and SourceFileLoader compile a file (neither inherits a future import).
+                    code = compile(source, full, "exec", dont_inherit=True)
+                except Exception:  # noqa: BLE001 - a SyntaxError, say: the run shows it as it always did
+                    code, warned = None, []
+        if code is not None:
+            sources.prime_linecache(full, source)
+        PREPARED[path] = Prepared(source, style, code, list(warned))
+
+
+def run_tester(path: str, staging_dir: str, provide: dict | None = None) -> dict:
+    """Run one tester file; ``provide`` maps a file name of the sandbox folder (``deck.py``) to
+    the source the module of that name is to be imported from."""
+    for name, text in (provide or {}).items():
+        module = os.path.splitext(name)[0]
+        sys.modules.pop(module, None)
+        sources.offer(module, os.path.join(staging_dir, name), text.encode("utf-8", "surrogateescape"))
     full = os.path.join(staging_dir, path)
-    with open(full, "rb") as file:
-        source = file.read()
-    style = style_of(source)
+    prepared = PREPARED.get(path)
+    if prepared is not None:
+        source, style, code = prepared.source, prepared.style, prepared.code
+        for warning in prepared.warned:
+            warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+    else:
+        with open(full, "rb") as file:
+            source = file.read()
+        style, code = style_of(source), None
     if style == SCRIPT:
-        result = _run_script(full, source, staging_dir)
+        result = _run_script(full, source, staging_dir, code)
     else:
         try:
             with _runners_disabled():
-                module = _import(full, path)
+                module = _import(full, path, source, code)
             result = RUNNERS[style](module, staging_dir)
         except BaseException as exc:  # noqa: BLE001 - at import, or around the tests (a load_tests)
             result = tester_failure(exc, staging_dir)
     return {**_grader_problem(result), "style": style}
 
 
-def _run_script(full: str, source: bytes, staging_dir: str) -> dict:
+def _run_script(full: str, source: bytes, staging_dir: str, code=None) -> dict:
     try:
-        runpy.run_path(full, run_name="__main__")
+        if code is not None and hasattr(runpy, "_run_module_code"):
+            # What runpy.run_path(full, run_name="__main__") does once it has compiled the file.
+            runpy._run_module_code(code, None, "__main__", pkg_name="", script_name=full)
+        else:
+            runpy.run_path(full, run_name="__main__")
     except SystemExit as exc:
         if exc.code in (0, None) and _exits_at_its_end(exc, full, source):
             return {"passed": True, "how": "ran to the end"}
@@ -58,12 +124,13 @@ def _run_script(full: str, source: bytes, staging_dir: str) -> dict:
     return {"passed": True, "how": "ran to the end"}
 
 
-def _import(full: str, path: str):
+def _import(full: str, path: str, source: bytes | None = None, code=None):
     """The tester as a module named after its file (not ``__main__``: no main block runs)."""
     name = os.path.splitext(os.path.basename(path))[0]
     if not name.isidentifier() or name in sys.modules:
         name = "student_tester"
-    spec = importlib.util.spec_from_file_location(name, full)
+    loader = None if code is None else sources.SourceInMemory(name, full, source, code)
+    spec = importlib.util.spec_from_file_location(name, full, loader=loader)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     spec.loader.exec_module(module)

@@ -1,46 +1,279 @@
-"""The first process in a sandbox: imports the student's files once, then forks one fresh
-worker per test so no state leaks from one test to the next.
+"""The first process in a sandbox: imports the student's files once, then gives every test a
+fresh forked worker, so no state leaks from one test to the next.
 
-Started by the grader as ``python -S -s -B -c`` with a scrubbed environment and its channel on
-two inherited pipe descriptors. The zygote itself only answers "load" and "fork"; a forked
-worker answers everything else until it is told to exit, and the zygote then reports how the
-worker ended ("ended", with its exit status), which is how the grader learns of a crash.
+Started by the launcher with its channel on two inherited pipe descriptors. The zygote itself
+only answers "load" and "fork"; a worker answers everything else until it is told to exit, and
+the zygote then reports how the worker ended ("ended", with its exit status), which is how the
+grader learns of a crash.
+
+**Each test's worker is forked ahead of it.** Right after "load", and then for each test, the
+zygote forks the next test's worker (the *spare*): while the current test runs if that one
+lasts more than a millisecond, else just after reporting its end, while the grader is busy with
+what it does between tests. A spare has run nothing of any test: it waits on a socket only the
+zygote writes to, holding no seed, its output pointed at /dev/null and every signal blocked. On
+"fork" the zygote hands it over: it makes the spare its own process group and sends it the
+test's seed over that socket, and only then replies with its pid. The spare points its output
+back at the output file, drops any signal that came while it waited, unblocks the others and
+seeds ``random``, all before it reads the test's first request: so the grader's first call
+reaches a process that is already there and already past the page faults a new fork takes
+(``Worker.warm_up``). The zygote never reads the command pipe while a worker owns it, and the
+grader sends a test's first request only after the zygote's reply, so nothing meant for a
+worker passes through the zygote.
+
+**The end of a worker does not wait for its exit.** A worker told to exit flushes what it
+printed, points its stdout and stderr at /dev/null and says "done" on its socket. The zygote
+then kills the worker's process group (the worker and anything it started) and reports "ended"
+at once, while the kernel is still tearing the process down; it is reaped later. A worker that
+dies any other way is seen through its pidfd (Linux) and reported with its real exit status.
+Without pidfds (macOS) the zygote waits for the exit, as before.
+
+Each "ended" carries the token the grader sent with that "fork", which the worker never saw (it
+was forked before the token existed), so student code cannot fake the end of its own test.
 """
 
+import _signal  # the signal module's C functions: its wrappers make enums, which touch many pages
+import gc
 import importlib
 import os
-import random
+import select
 import signal
+import socket
 import sys
+import time
 
-from sandbox_runtime import failures, names, wire
-from sandbox_runtime.lifetime import die_with_parent
-from sandbox_runtime.limits import apply_limits
+from sandbox_runtime import failures, names, sources, wire
 from sandbox_runtime.failures import describe
-from sandbox_runtime.operations import Worker
+from sandbox_runtime.limits import apply_limits
+from sandbox_runtime.spare import spare_main
+
+try:
+    _pidfd_open = os.pidfd_open
+except AttributeError:  # not Linux
+    _pidfd_open = None
+
+try:
+    from _socket import socketpair as _socketpair  # without socket.py's wrapper objects
+except ImportError:
+    _socketpair = socket.socketpair
+
+
+FORK_AFTER = 0.001
+KILL, CONTINUE = int(signal.SIGKILL), int(signal.SIGCONT)
+BLOCKABLE = {int(number) for number in signal.valid_signals()} - {KILL, int(signal.SIGSTOP)}
+
+
+class Child:
+    """A forked worker as the zygote sees it: its pid, the zygote's end of its socket, its pidfd."""
+
+    def __init__(self, pid: int, sock: int, pidfd: int | None) -> None:
+        self.pid = pid
+        self.sock = sock
+        self.pidfd = pidfd
+
+    def close(self) -> None:
+        for fd in (self.sock, self.pidfd):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+
+
+class Zygote:
+    def __init__(self, cmd_fd: int, reply_fd: int, staging_dir: str) -> None:
+        self.cmd_fd = cmd_fd
+        self.reply_fd = reply_fd
+        self.staging_dir = staging_dir
+        self.reader = wire.LineReader(cmd_fd)
+        self.spare: Child | None = None
+        self.current: Child | None = None
+        self.unreaped: list[int] = []  # workers killed after "done": collected later
+        self.output: int | None = None  # the output file, once stdout and stderr point elsewhere
+        self.mask: set | None = None  # the signal mask the student's files left, for each worker
+
+    def serve(self) -> None:
+        while True:
+            try:
+                request = self.reader.read_request()
+            except EOFError:
+                os._exit(0)
+            op = request.get("op")
+            if op == "load":
+                reply = self.load(request)
+                wire.write_message(self.reply_fd, {"id": request.get("id"), **reply})
+                if "ok" in reply:
+                    self.quiet()
+                    gc.freeze()  # the student's loaded objects: no worker's collection touches them
+                    self.spare = self.fork_spare()
+            elif op == "fork":
+                self.run_worker(request)
+            else:
+                wire.write_message(self.reply_fd, {"id": request.get("id"), "error": {
+                    "type": "ProtocolError", "message": f"zygote cannot {op!r}", "frames": []}})
+
+    # -- loading -------------------------------------------------------------------------------
+    def load(self, request: dict) -> dict:
+        failures.set_own(request.get("own"))  # before any import: its errors are described too
+        reply = load(request.get("modules", []), self.staging_dir)
+        if "ok" in reply:
+            reply = disable(request.get("disable", []), self.staging_dir) or reply
+        if "ok" in reply:
+            reply = compile_stand_ins(request.get("compile", []), self.staging_dir) or reply
+        if "ok" in reply and request.get("testers"):
+            from sandbox_runtime import testers  # imported by a tester launcher already
+
+            testers.prepare(request["testers"], self.staging_dir)
+        return reply
+
+    def quiet(self) -> None:
+        """After the load, nothing from outside reaches the zygote, or a spare before its test.
+
+        Its stdout and stderr point at /dev/null (a worker points them back at the output file
+        when its test begins), so what the student's code might print in the zygote or in a
+        spare (a fork hook) lands in no test's output. Every signal that can be blocked is, so no
+        handler of the student's runs in either on a signal another test sent, which would leave
+        that test's state to every later one (a worker drops what came while it waited before it
+        unblocks them).
+        """
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except BaseException:  # noqa: BLE001 - streams the student's files broke: theirs to see
+            pass
+        try:
+            self.output = os.dup(1)
+        except OSError:
+            self.output = None  # the student's files closed stdout: every worker finds it so
+        else:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 1)
+            os.dup2(null, 2)
+            os.close(null)
+        self.mask = _signal.pthread_sigmask(_signal.SIG_BLOCK, BLOCKABLE)
+
+    # -- one test ------------------------------------------------------------------------------
+    def run_worker(self, request: dict) -> None:
+        # Lean on purpose: every page the zygote touches while a spare shares it is copied, for
+        # every test. Plain ints, one write per message, nothing made that need not be.
+        self.reap()
+        child = self.current = self.hand_over(int(request.get("seed", 0)))
+        request_id, token = request.get("id"), request.get("token")
+        if type(request_id) is not int or type(token) is not str or not token.isalnum():
+            request_id, token = 0, ""  # not from the grader: it sends both, plain
+        os.write(self.reply_fd, b'{"id":%d,"ok":{"pid":%d}}\n' % (request_id, child.pid))
+        # The next test's spare is forked while this one runs, unless this one ends within
+        # FORK_AFTER seconds: then its end is reported first, and the spare forked after, while the
+        # grader is busy with what it does between tests.
+        status = self.wait_for_end(child, FORK_AFTER)
+        if status is None:
+            self.spare = self.fork_spare()
+            status = self.wait_for_end(child)
+        self.current = None
+        try:
+            os.killpg(child.pid, KILL)  # the worker, if it is still going, and all it started
+        except OSError:
+            pass
+        child.close()
+        # The leading newline ends any line a dying worker left half-written.
+        how = b'"exit_code":%d' % status["exit_code"] if "exit_code" in status else b'"signal":%d' % status["signal"]
+        os.write(self.reply_fd, b'\n{"event":"ended","pid":%d,"token":"%s",%s}\n' % (child.pid, token.encode(), how))
+        if self.spare is None:
+            self.spare = self.fork_spare()
+
+    def hand_over(self, seed: int) -> Child:
+        """The spare, made the test's worker: its own process group, its seed sent."""
+        message = b"%d\n" % seed
+        for _ in range(3):
+            child, self.spare = self.spare or self.fork_spare(), None
+            try:
+                os.kill(child.pid, CONTINUE)  # a spare someone stopped is woken, a dead one found
+                if os.waitpid(child.pid, os.WNOHANG)[0] == 0:
+                    os.setpgid(child.pid, child.pid)
+                    os.write(child.sock, message)
+                    return child
+            except (OSError, ChildProcessError):
+                pass
+            self._discard(child)
+        raise RuntimeError("no worker could be started")
+
+    def _discard(self, child: Child) -> None:
+        try:
+            os.kill(child.pid, KILL)
+            os.waitpid(child.pid, 0)
+        except (OSError, ChildProcessError):
+            pass
+        child.close()
+
+    def fork_spare(self) -> Child:
+        ours, theirs = (end.detach() for end in _socketpair())
+        # The new process keeps only its own end: not the zygote's ends of the others' sockets.
+        keep_closed = [ours] + [fd for c in (self.spare, self.current) if c is not None
+                                for fd in (c.sock, c.pidfd) if fd is not None]
+        inherited = (self.output, self.mask)
+        # No flush of stdout here: the zygote prints nothing after the load (quiet), and a stream
+        # the student's files put there would run the student's code in the zygote, test after test.
+        zygote = os.getpid()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                for fd in keep_closed:
+                    os.close(fd)
+                spare_main(theirs, zygote, self.cmd_fd, self.reply_fd, self.staging_dir, *inherited)
+            finally:
+                os._exit(70)
+        os.close(theirs)
+        pidfd = None
+        if _pidfd_open is not None:
+            try:
+                pidfd = _pidfd_open(pid)
+            except OSError:
+                pidfd = None
+        return Child(pid, ours, pidfd)
+
+    def wait_for_end(self, child: Child, timeout: float | None = None) -> dict | None:
+        """How the worker ended: ``{"exit_code": 0}`` when it said "done", else its real status;
+        None if it has not ended within ``timeout`` seconds."""
+        if child.pidfd is None:
+            if timeout is not None:
+                return None
+            _, status = os.waitpid(child.pid, 0)
+            return exit_status(status)
+        watched = [child.sock, child.pidfd]
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            readable, _, _ = select.select(watched, [], [], left)
+            if not readable:
+                return None
+            if child.pidfd in readable:
+                _, status = os.waitpid(child.pid, 0)
+                return exit_status(status)
+            try:
+                said = os.read(child.sock, 64)
+            except OSError:
+                said = b""
+            if said.startswith(b"done"):
+                self.unreaped.append(child.pid)
+                return {"exit_code": 0}
+            if not said:  # it closed its end: only its death can tell now
+                watched.remove(child.sock)
+
+    def reap(self) -> None:
+        """Collect the workers killed after "done" (a zombie's pid cannot be reused)."""
+        for pid in list(self.unreaped):
+            try:
+                done, _ = os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                done = pid
+            if done:
+                self.unreaped.remove(pid)
 
 
 def main(cmd_fd: int, reply_fd: int, staging_dir: str, limits: dict) -> None:
     apply_limits(limits)
     sys.path.append(staging_dir)  # after the standard library, so no student file shadows it
     sys.stdin = None
-    reader = wire.LineReader(cmd_fd)
-    while True:
-        try:
-            request = reader.read_message()
-        except EOFError:
-            os._exit(0)
-        op = request.get("op")
-        if op == "load":
-            failures.set_own(request.get("own"))  # before any import: its errors are described too
-            reply = load(request["modules"], staging_dir)
-            if "ok" in reply:
-                reply = disable(request.get("disable", []), staging_dir) or reply
-            wire.write_message(reply_fd, {"id": request["id"], **reply})
-        elif op == "fork":
-            fork_worker(request, reader, reply_fd, staging_dir)
-        else:
-            wire.write_message(reply_fd, {"id": request["id"], "error": {"type": "ProtocolError", "message": f"zygote cannot {op!r}", "frames": []}})
+    Zygote(cmd_fd, reply_fd, staging_dir).serve()
 
 
 def load(modules: list[str], staging_dir: str) -> dict:
@@ -65,43 +298,22 @@ def disable(paths: list[str], staging_dir: str) -> dict | None:
     return None
 
 
-def fork_worker(request: dict, reader: wire.LineReader, reply_fd: int, staging_dir: str) -> None:
-    sys.stdout.flush()
-    sys.stderr.flush()
-    zygote = os.getpid()
-    pid = os.fork()
-    if pid == 0:
-        die_with_parent(zygote)  # a worker stuck in a loop still dies with its zygote
-        os.setpgid(0, 0)  # its own process group: the grader kills it and all it started
-        random.seed(request["seed"])
-        serve(reader, reply_fd, staging_dir)
-        return
-    wire.write_message(reply_fd, {"id": request["id"], "ok": {"pid": pid}})
-    _, status = os.waitpid(pid, 0)
-    try:
-        os.killpg(pid, signal.SIGKILL)  # anything the worker left running
-    except OSError:
-        pass
-    # A leading newline ends any line a dying worker left half-written.
-    os.write(reply_fd, b"\n")
-    wire.write_message(reply_fd, {"event": "ended", "pid": pid, **exit_status(status)})
+def compile_stand_ins(modules: list[str], staging_dir: str) -> dict | None:
+    """Compile these files now and import them from that code when they are first imported.
 
-
-def serve(reader: wire.LineReader, reply_fd: int, staging_dir: str) -> None:
-    worker = Worker(staging_dir)
-    while True:
+    For a lab stand-in that imports what changes from run to run (a tester's deck.py, which
+    imports the card.py under test): it cannot be imported before the class under test exists,
+    but it need not be read and compiled again for each run.
+    """
+    for module in modules:
+        path = os.path.join(staging_dir, f"{module}.py")
         try:
-            request = reader.read_message()
-        except EOFError:
-            break
-        if request.get("op") == "exit":
-            break
-        wire.write_message(reply_fd, {"id": request["id"], **worker.answer(request)})
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    finally:
-        os._exit(0)
+            with open(path, "rb") as file:
+                source = file.read()
+            sources.offer(module, path, source, compile(source, path, "exec", dont_inherit=True))
+        except BaseException as exc:  # noqa: BLE001
+            return {"error": {**describe(exc, staging_dir), "module": module}}
+    return None
 
 
 def exit_status(status: int) -> dict:

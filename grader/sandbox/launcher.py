@@ -5,11 +5,12 @@ the same scrubbed environment a sandbox gets, from its own copy of the runtime, 
 restarted if it ever dies (student code can signal it: same user). ``Launcher.shared()`` is the
 one a grading process uses; it is closed when the process exits.
 
-A launcher made with ``pytest=True`` also imports pytest before it forks anything, so that
-students' pytest-style testers can ``import pytest`` (sandbox_runtime/pytest_preload.py). That
-costs about 0.1 s once, but every fork from it copies the page tables of some 20 MB more, about
-1 ms per test; so only Activity 5's tester runs use such a launcher
-(``Launcher.shared(pytest=True)``), and every other sandbox the plain one.
+Every page a launcher has makes each fork from it dearer, so there are three kinds, each shared
+by the grading process (``Launcher.shared(testers=..., pytest=...)``): the plain one, for every
+activity's sandbox; one that has also imported the runner of students' testers (unittest, ast,
+inspect, runpy), for Activity 5's tester sandboxes; and one that has also imported pytest
+(sandbox_runtime/pytest_preload.py), for testers that mention pytest. pytest costs about 0.1 s
+once, and about 1 ms more on every fork from it.
 
 Lifetime: the launcher dies with the grading process (lifetime.py); its folder is removed by
 ``close()``, or, after a ``kill -9``, by the next launcher that starts (leftovers.py).
@@ -32,7 +33,7 @@ from grader.sandbox.staging import copy_runtime
 
 BOOT = (
     "import sys; sys.path[0:1] = [{runtime!r}]; "
-    "from sandbox_runtime.launcher import main; main({socket}, {parent!r}, {preload!r})"
+    "from sandbox_runtime.launcher import main; main({socket}, {parent!r}, {preload!r}, {testers!r})"
 )
 REPLY_SECONDS = 10.0
 
@@ -42,25 +43,28 @@ class LauncherError(RuntimeError):
 
 
 class Launcher:
-    _shared: "dict[bool, Launcher]" = {}  # by whether it preloads pytest
+    _shared: "dict[tuple[bool, bool], Launcher]" = {}  # by (runs testers, preloads pytest)
     # The level the run already chose (set once from the plan, so a shard does not detect it
     # again); None outside a grading run, where the strongest available is used.
     run_level: str | None = None
 
-    def __init__(self, level: str | None = None, pytest: bool = False) -> None:
+    def __init__(self, level: str | None = None, pytest: bool = False, testers: bool = False) -> None:
         self.level = level or self.run_level or detect()
         self.pytest = pytest
+        self.testers = testers or pytest  # pytest is only ever wanted by a tester
         self.process: subprocess.Popen | None = None
         self.socket: socket.socket | None = None
         self.folder: Path | None = None
 
     @classmethod
-    def shared(cls, pytest: bool = False) -> "Launcher":
-        """This process's launcher (``pytest=True``: the one that preloads pytest)."""
-        if pytest not in cls._shared:
-            cls._shared[pytest] = cls(pytest=pytest)
-            atexit.register(cls._shared[pytest].close)
-        return cls._shared[pytest]
+    def shared(cls, pytest: bool = False, testers: bool = False) -> "Launcher":
+        """This process's launcher of a kind: ``testers=True``, the one that has the testers'
+        runner loaded; ``pytest=True``, the one that also preloads pytest."""
+        key = (testers or pytest, pytest)
+        if key not in cls._shared:
+            cls._shared[key] = cls(pytest=pytest, testers=testers)
+            atexit.register(cls._shared[key].close)
+        return cls._shared[key]
 
     def start(self) -> None:
         leftovers.remove_orphans()  # a killed run's folders: their owner is gone
@@ -84,7 +88,8 @@ class Launcher:
         else:
             parent, prefix = None, [*die_with_parent_prefix(), *launcher_prefix(self.level)]
         preload = pytest_locations() if self.pytest else None
-        boot = BOOT.format(runtime=str(runtime), socket=theirs.fileno(), parent=parent, preload=preload)
+        boot = BOOT.format(runtime=str(runtime), socket=theirs.fileno(), parent=parent, preload=preload,
+                           testers=self.testers)
         try:
             self.process = subprocess.Popen(
                 [*prefix, *interpreter_command(boot)],

@@ -112,5 +112,44 @@ class StagedFolder:
             for path in (folder, *folder.rglob("*")):
                 os.chown(path, uid, gid, follow_symlinks=False)
 
+    def rewrite(self, name: str, data: bytes) -> None:
+        """Put ``data`` in the staged file ``name``, in place: the same file (inode, owner, mode)
+        with its modification time kept, so nothing about it says it was written again.
+
+        The student's code may have replaced the file meanwhile (outside the namespaces level its
+        folder is writable): a link is never followed, and a link, a special file or a missing
+        file is replaced by a new regular file of the folder's owner.
+        """
+        path = self.work / name
+        flags = os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+        try:
+            fd = os.open(path, flags)
+        except OSError:
+            fd = None
+        if fd is not None:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1:
+                os.close(fd)
+                fd = None
+        if fd is None:
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            owner = self.work.stat()
+            if (owner.st_uid, owner.st_gid) != (os.geteuid(), os.getegid()):
+                os.fchown(fd, owner.st_uid, owner.st_gid)
+            info = None
+        try:
+            os.ftruncate(fd, 0)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            if info is not None and os.utime in os.supports_fd:
+                os.utime(fd, ns=(info.st_atime_ns, info.st_mtime_ns))
+        finally:
+            os.close(fd)
+
     def remove(self) -> None:
         shutil.rmtree(self.root, ignore_errors=True)

@@ -5,13 +5,16 @@ if it rejects either, the activity scores 0 (a `gate` in the rubric). Then it ea
 each Buggy deck of the lab it catches and for each curated mutant it kills, weighted by the
 methods the lab asks a tester to cover. A tester catches a wrong Deck only by failing on it;
 not finishing (a timeout) catches nothing. See docs/testers.md.
+
+Every run of one student's tester is a fresh fork of one warm sandbox that has the lab's Card
+imported and the tester compiled; the Deck under test is sent to each run (grader/own_tests.py).
 """
 
 import pytest
 
 from grader.own_test_checks import expect_accepted, expect_mutant_killed, expect_variant_caught
 from grader.own_test_variants import buggy, live_mutants
-from grader.own_tests import variant_file
+from grader.own_tests import close_warm_sandboxes, variant_file
 
 CARD = variant_file("reference", "card.py")
 CORRECT = {"reference": "the lab's reference Deck", "Correct": "a second correct Deck, written differently"}
@@ -21,19 +24,31 @@ REJECTED_HINT = ("A test must only check what the lab promises: size(), is_empty
 BUGGY = buggy("deck")
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _warm_sandbox_ends_with_the_activity():
+    """The tester's warm sandbox lives for this module's tests of one submission (the engine runs
+    them together), and ends with them."""
+    yield
+    close_warm_sandboxes()
+
+
+def run(own_tests, deck):
+    own_tests.varies = "deck.py"  # the Deck changes from run to run; the lab's Card stays
+    return own_tests.run(deck, CARD)
+
+
 @pytest.mark.parametrize("correct", list(CORRECT))
 def test_accepts_correct_decks(own_tests, correct):
-    expect_accepted(own_tests.run(variant_file(correct, "deck.py"), CARD), CORRECT[correct], REJECTED_HINT)
+    expect_accepted(run(own_tests, variant_file(correct, "deck.py")), CORRECT[correct], REJECTED_HINT)
 
 
 @pytest.mark.parametrize("variant", list(BUGGY))
 def test_catches_buggy_deck(own_tests, variant):
-    expect_variant_caught(own_tests, own_tests.run(variant_file(variant, "deck.py"), CARD), BUGGY[variant])
+    expect_variant_caught(own_tests, run(own_tests, variant_file(variant, "deck.py")), BUGGY[variant])
 
 
 def kill(own_tests, mutant: dict) -> None:
-    run = own_tests.run(variant_file("mutants", f"{mutant['id']}.py"), CARD)
-    expect_mutant_killed(own_tests, run, mutant, "Deck")
+    expect_mutant_killed(own_tests, run(own_tests, variant_file("mutants", f"{mutant['id']}.py")), mutant, "Deck")
 
 
 CONSTRUCTOR, IS_EMPTY, DEAL, SHUFFLE = (live_mutants("deck.py", m) for m in ("constructor", "is_empty", "deal", "shuffle"))

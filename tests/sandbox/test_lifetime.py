@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.own_tests import OwnTests, variant_file
+from grader.own_tests import OwnTests, close_warm_sandboxes, variant_file
 from grader.sandbox import Limits, SandboxSession, Student
 from grader.sandbox import leftovers
 from grader.sandbox.isolation import namespaces_work
@@ -114,7 +114,10 @@ def test_running_a_tester_leaves_no_folder_behind(private_temp):
     run = OwnTests({"deck_tester.py": tester}, 1, Limits()).run(variant_file("Buggy1", "deck.py"),
                                                                 variant_file("reference", "card.py"))
     assert run.outcome == "failed"
-    # A shared launcher made during this test would keep its folder until the process exits.
+    # The tester's warm sandbox waits for its next run until it is closed (a suite closes it when
+    # the activity is done); a shared launcher made during this test keeps its folder until the
+    # process exits.
+    close_warm_sandboxes()
     assert [p.name for p in private_temp.iterdir() if not p.name.startswith("elevens-launcher-")] == []
 
 
