@@ -270,3 +270,11 @@ def test_a_tester_asking_for_an_unknown_fixture_is_told_which_one(styles):
     rejected = next(t for t in found.tests if t.name == "test_accepts_correct_decks[reference]")
     assert found.score == 0 and rejected.outcome == "failed"
     assert "'capsys'" in rejected.message and "without pytest's built-in fixtures" in rejected.message
+
+
+def test_every_run_of_a_tester_starts_from_the_same_seed(tmp_path):
+    # Otherwise a tester could recognise the class under test by its first random draw.
+    root = write_class(tmp_path / "class", {"lab": {"deck_tester.py": reference_text("deck_tester.py")}})
+    results = grade_class(root, tmp_path / "work", only_activities=["A5"])
+    tests = activity(results, "lab").tests
+    assert len(tests) > 20 and len({t.seed for t in tests}) == 1
