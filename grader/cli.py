@@ -8,14 +8,11 @@ from pathlib import Path
 import click
 
 from grader.console import print_check, print_diagnosis, print_run_problems, print_summary, progress_bar
-from grader.diagnosis import diagnose_deck
-from grader.diagnosis.paths import DiagnoseInputError, diagnose_path
 from grader.engine.batch import GradeOptions, grade
 from grader.engine.records import read_records
 from grader.engine.run_state import RunStateError, finish_state, prepare_state, run_fingerprint, scratch_dir
 from grader.exitcodes import ExitCode, check_exit_code, fail, run_exit_code
 from grader.handout import HandoutError, write_handout
-from grader.commands import COMMANDS
 from grader.reporters import output_formats, write_run_outputs
 from grader.rubric import Rubric, RubricError, load_rubric
 from grader.sandbox.isolation import detect
@@ -35,9 +32,25 @@ test_option = click.option("--test", "tests", multiple=True,
                            help="Only this test: a name, a glob, or one run as reports print it (test_rank[ace-hearts-1]); repeatable.")
 
 
+# The commands in grader/commands/ are imported only when one of them is asked for: `grader
+# check` runs on every push of every student, and importing every integration costs it time.
+LAZY_COMMANDS = ("classroom", "export", "gradescope", "merge")
+
+
 class GraderCommands(click.Group):
     """Runs a command; an unexpected error becomes a short report and exit code 70, never a
     silent success or a page of traceback."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *LAZY_COMMANDS})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in LAZY_COMMANDS and name not in self.commands:
+            from grader.commands import COMMANDS
+
+            for command in COMMANDS:
+                self.add_command(command)
+        return super().get_command(ctx, name)
 
     def invoke(self, ctx: click.Context):
         try:
@@ -143,7 +156,7 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
         fail(ExitCode.USAGE, "--github grades whole activities, so it cannot be combined with --test. "
                               "Remove --test, or replay the test without --github.")
     # --github grades like `grade` does (hidden tests included), so Classroom's points match it.
-    options = GradeOptions(base_seed=base_seed, jobs=1, visibility=["public", "hidden"] if hidden or github else ["public"],
+    options = GradeOptions(base_seed=base_seed, jobs=0, visibility=["public", "hidden"] if hidden or github else ["public"],
                            only_activities=chosen, only_tests=wanted_tests, isolation=_level(isolation))
     with tempfile.TemporaryDirectory(prefix="elevens-check-") as scratch:
         submission = _one_submission(folder, Path(scratch))
@@ -166,6 +179,8 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
             deck_failed = any(t.outcome != "passed" and not t.advisory for a in result.activities
                               if "deck.py" in rubric_data.activity(a.id).files for t in a.tests)
             if deck_failed and deck.is_file():
+                from grader.diagnosis import diagnose_deck  # only when there is something to diagnose
+
                 click.echo("")
                 print_diagnosis(Path(folder.name if folder.suffix == ".zip" else folder) / "deck.py", diagnose_deck(deck))
         if github:
@@ -181,6 +196,8 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
 def diagnose_command(path: Path) -> None:
     """Say what is wrong with a Deck, and why. PATH: a deck.py or deck.pyc, the folder it is in,
     a .zip of that folder, or a folder written by `grader handout` (every deck in it)."""
+    from grader.diagnosis.paths import DiagnoseInputError, diagnose_path
+
     try:
         code = diagnose_path(path)
     except DiagnoseInputError as exc:
@@ -283,10 +300,6 @@ def _no_run_matched(tests: list[str]) -> str:
     return (f"--test {' '.join(tests)} matched no test that could run here (is the file it tests in the folder?). "
             "Copy a test's name exactly as a report prints it, e.g. test_rank[ace-hearts-1], or give the name without [...].")
 
-
-
-for _command in COMMANDS:
-    main.add_command(_command)
 
 
 if __name__ == "__main__":

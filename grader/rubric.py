@@ -27,7 +27,7 @@ ACTIVITY_ID = re.compile(r"^(A\d+[a-z]?|bonus[\w-]*)$")
 # Python files, plus YAML for a student's written answers (answers.yaml).
 FILE_NAME = re.compile(r"^[a-z_][a-z0-9_]*\.(py|yaml)$")
 TOP_KEYS = {"lab", "title", "activities", "advisory"}
-ACTIVITY_KEYS = {"id", "title", "suite", "files", "stand_ins", "harness", "tests", "disable", "optional"}
+ACTIVITY_KEYS = {"id", "title", "suite", "files", "stand_ins", "harness", "tests", "disable", "optional", "weight"}
 TEST_KEYS = {"test", "points", "visibility", "gate", "advisory"}
 
 
@@ -74,6 +74,9 @@ class Activity:
     disable: tuple[str, ...] = ()
     # An optional activity's files may be missing without failing `grader check --require-all`.
     optional: bool = False
+    # How long grading it takes, relative to the other activities: only used to share the work
+    # evenly between processes (engine/work_units.py); it never changes a score.
+    weight: float = 1.0
 
     @property
     def is_bonus(self) -> bool:
@@ -194,8 +197,12 @@ def _parse_activity(raw, where: str) -> Activity:
                 "only a method of a file the activity grades can be switched off")
     optional = raw.get("optional", str(raw["id"]).startswith("bonus"))
     _expect(isinstance(optional, bool), f"{where}.optional", f"{optional!r} is not true or false", "write `optional: true` or leave it out")
+    weight = raw.get("weight", 1)
+    _expect(isinstance(weight, (int, float)) and not isinstance(weight, bool) and weight > 0, f"{where}.weight",
+            f"{weight!r} is not a positive number", "give the activity's relative grading time, e.g. `weight: 5`, or leave it out")
     return Activity(id=str(raw["id"]), title=str(raw["title"]), suite=str(raw["suite"]), files=files,
-                    stand_ins=stand_ins, harness=harness, tests=tests, disable=tuple(disable), optional=optional)
+                    stand_ins=stand_ins, harness=harness, tests=tests, disable=tuple(disable), optional=optional,
+                    weight=float(weight))
 
 
 def _parse_test(raw, where: str) -> TestPoints:

@@ -18,6 +18,7 @@ from grader.engine.lifeline import Lifeline
 from grader.engine.plan import GradingPlan, plan_submission
 from grader.engine.records import read_records
 from grader.engine.scoring import score_submission
+from grader.engine.work_units import assign, work_units
 from grader.results import ClassResults, SubmissionResult
 from grader.rubric import Rubric
 from grader.sandbox.isolation import detect
@@ -49,20 +50,32 @@ def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, 
     records_dir = saved or work / "records"
     records_dir.mkdir(parents=True, exist_ok=True)
     plans = [plan_submission(rubric, s.id, s.folder, options.only_activities) for s in submissions if not s.problem]
-    earlier = {p.id: r for p in plans if (r := read_records(records_dir, p.id)) is not None}
-    to_grade = [p for p in plans if p.id not in earlier and p.activities]
-    jobs = max(1, min(options.jobs or os.cpu_count() or 1, len(to_grade) or 1))
-    shards = [to_grade[i::jobs] for i in range(jobs)]
+    wanted = max(1, options.jobs or os.cpu_count() or 1)
+    units = work_units(rubric, [p for p in plans if p.activities], wanted)
+    earlier = {u.key: r for u in units if (r := read_records(records_dir, u.key)) is not None}
+    to_grade = [u for u in units if u.key not in earlier]
+    jobs = max(1, min(wanted, len(to_grade) or 1))
+    shards = assign(rubric, to_grade, jobs)
+    units_of = {p.id: [u.key for u in units if u.id == p.id] for p in plans}
     lifeline = Lifeline()
     running: list[RunningShard] = []
     try:
         running = [_start_shard(rubric, shard, options, level, work, i, records_dir, lifeline)
                    for i, shard in enumerate(shards) if shard]
+        left = {p.id: {key for key in units_of[p.id] if key not in earlier} for p in plans}
+        owner = {key: sub_id for sub_id, keys in units_of.items() for key in keys}
+
+        def unit_done(key: str) -> None:
+            sub_id = owner[key]
+            left[sub_id].discard(key)
+            if not left[sub_id]:
+                on_done(sub_id)
+
         # Submissions saved by an earlier run, or with no activity to run, are finished already.
         for plan in plans:
-            if plan.id in earlier or not plan.activities:
+            if not left[plan.id]:
                 on_done(plan.id)
-        _watch(running, on_done)
+        _watch(running, unit_done)
     finally:
         # Normally every shard has ended; after Ctrl-C or an error, none may go on. Each is
         # asked first (it then removes its sandboxes' folders), and killed if it does not end.
@@ -76,12 +89,11 @@ def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, 
     everyone = _grading_plan(rubric, plans, options, level)
     results: dict[str, SubmissionResult] = {}
     for plan in plans:
-        records = earlier.get(plan.id)
-        if records is None:
-            records = read_records(records_dir, plan.id)
-        finished = records is not None or not plan.activities
-        results[plan.id] = score_submission(rubric, everyone, plan.id, records or [], finished)
-        if plan.id in troubles and records is None:
+        parts = [earlier.get(key) or read_records(records_dir, key) for key in units_of[plan.id]]
+        finished = all(part is not None for part in parts)
+        records = [record for part in parts if part for record in part]
+        results[plan.id] = score_submission(rubric, everyone, plan.id, records, finished)
+        if plan.id in troubles and not finished:
             results[plan.id].messages.append(troubles[plan.id])
     for s in submissions:
         if s.problem:

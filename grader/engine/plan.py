@@ -28,6 +28,13 @@ class SubmissionPlan:
     folder: str
     activities: dict[str, ActivityPlan] = field(default_factory=dict)
     notes: dict[str, str] = field(default_factory=dict)  # activity id -> why it is missing
+    # When a submission's activities are split across grading processes (engine/work_units.py),
+    # each part saves its records and reports its end under its own key.
+    records_key: str = ""
+
+    @property
+    def key(self) -> str:
+        return self.records_key or self.id
 
 
 @dataclass

@@ -248,11 +248,12 @@ def own_tests(request: pytest.FixtureRequest, submission_id: str) -> OwnTests:
 
 def _submission_done(state: "GradingState", submission_id: str) -> None:
     """Save the submission's records for good (for --resume), then report it finished."""
+    key = state.submissions[submission_id].key
     if state.plan.records_dir:
-        write_records(Path(state.plan.records_dir), submission_id, state.records.pop(submission_id, []))
+        write_records(Path(state.plan.records_dir), key, state.records.pop(submission_id, []))
     if state.plan.progress_file:
         with open(state.plan.progress_file, "a", encoding="utf-8") as progress:
-            progress.write(submission_id + "\n")
+            progress.write(key + "\n")
 
 
 SEED = pytest.StashKey[int]()

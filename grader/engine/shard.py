@@ -5,9 +5,12 @@ folder or the teacher's pytest configuration is read: plugin autoloading is off,
 is ours, no conftest is collected, and the process starts in an empty folder.
 """
 
+import json
 import signal
 import sys
 from pathlib import Path
+
+import yaml
 
 import pytest
 
@@ -26,10 +29,20 @@ UNUSED_PLUGINS = ("cacheprovider", "capture", "logging", "warnings", "faulthandl
                   "setuponly", "setupplan")
 
 
+def planned_suites(plan_path: str) -> list[str]:
+    """The suite files of the activities this shard grades: collecting the others would only
+    cost start-up time (each suite module is imported and its tests parametrized)."""
+    plan = json.loads(Path(plan_path).read_text(encoding="utf-8"))
+    wanted = {activity for sub in plan["submissions"] for activity in sub["activities"]}
+    rubric = yaml.safe_load(Path(plan["rubric_path"]).read_text(encoding="utf-8"))
+    suites = sorted({str(SUITES / a["suite"]) for a in rubric["activities"] if a["id"] in wanted})
+    return suites or [str(SUITES)]
+
+
 def pytest_arguments(plan_path: str) -> list[str]:
     disabled = [arg for name in UNUSED_PLUGINS for arg in ("-p", f"no:{name}")]
     return [
-        str(SUITES),
+        *planned_suites(plan_path),
         "-c", str(INI),
         "--rootdir", str(SUITES),
         "--noconftest",

@@ -11,11 +11,6 @@ import re
 from functools import lru_cache
 from importlib import metadata
 
-try:
-    from packaging.requirements import InvalidRequirement, Requirement
-except ImportError:  # pragma: no cover - pytest itself needs packaging
-    Requirement = None
-
 ROOT = "pytest"
 
 
@@ -47,6 +42,12 @@ def pytest_locations() -> dict | None:
 
 def _needed(requirements: list[str]) -> list[str]:
     """The requirements that apply here: no extras, markers true for this Python."""
+    try:
+        # Imported here, not at start-up: every grading process imports this module, and only
+        # the one that starts a pytest launcher needs it.
+        from packaging.requirements import InvalidRequirement, Requirement
+    except ImportError:  # pragma: no cover - pytest itself needs packaging
+        Requirement = InvalidRequirement = None
     needed = []
     for text in requirements:
         if Requirement is None:

@@ -15,7 +15,7 @@ CARD_NAMES = [["self"], ["attr", "cards"], ["each", "__str__"]]
 def deck_holding(student, ranks: list[str], suits: list[str]):
     """A student Deck whose ``cards`` are reference Cards we made, in this order."""
     deck = student.deck.Deck(["ace"], ["spades"], [1])
-    deck.set("cards", [student.card.Card(rank, suit, 1) for suit in suits for rank in ranks])
+    deck.set("cards", student.batch(*[student.card.Card.later(rank, suit, 1) for suit in suits for rank in ranks]))
     return deck.relabel(f"a Deck holding {len(ranks) * len(suits)} cards")
 
 
