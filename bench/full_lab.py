@@ -3,7 +3,7 @@
     python bench/full_lab.py [N] [--quick] [--isolation auto|namespaces|process] [--jobs J]
                              [--per-activity-n M] [--demo-every K] [--runs R]
 
-The class: N submissions, every K-th (default 6th) one of the demo students of examples/class
+The class: N submissions, every K-th (default 6th) one of the demo students of examples/elevens
 (the zip fay_zipped.zip included, first in their cycle), the others copies of the reference
 (reference/*.py and answers.yaml, without __init__.py). It prints, all measured in this one run:
 
@@ -64,8 +64,8 @@ from grader.submissions import find_submissions  # noqa: E402
 
 INPROCESS_SHARD = [sys.executable, str(ROOT / "bench" / "inprocess_shard.py")]
 HELPER = [sys.executable, str(Path(__file__).resolve()), "--engine-helper"]
-REFERENCE = ROOT / "reference"
-DEMO = ROOT / "examples" / "class"
+REFERENCE = ROOT / "reference" / "elevens"
+DEMO = ROOT / "examples" / "elevens"
 _script = Path(sys.executable).parent / "grader"
 GRADER_CLI = [str(_script)] if _script.exists() else [sys.executable, "-c", "from grader.cli import main; main()"]
 NOTHING = "__no_test_has_this_name__"

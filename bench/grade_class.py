@@ -27,7 +27,7 @@ from grader.submissions import find_submissions  # noqa: E402
 
 UNSAFE_SHARD = [sys.executable, str(ROOT / "bench" / "inprocess_shard.py")]
 
-SOURCES = [ROOT / "reference"] + sorted(p for p in (ROOT / "examples" / "class").iterdir() if p.is_dir())
+SOURCES = [ROOT / "reference" / "elevens"] + sorted(p for p in (ROOT / "examples" / "elevens").iterdir() if p.is_dir())
 
 
 def build_class(root: Path, n: int, names: tuple[str, ...] = ("card.py", "deck.py")) -> list[Path]:
@@ -60,7 +60,7 @@ def timed_grade(rubric, root: Path, scratch: Path, shard_command: list[str] | No
 
 
 def sandbox_costs() -> tuple[float, float]:
-    files = {"card.py": ROOT / "reference" / "card.py"}
+    files = {"card.py": ROOT / "reference" / "elevens" / "card.py"}
     starts = []
     for _ in range(10):
         t = time.perf_counter()

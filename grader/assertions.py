@@ -47,7 +47,7 @@ def expect(actual: Any, expected: Any, call: str, hint: str = "") -> None:
 
 
 def expect_instance(actual: Any, call: str, hint: str = "") -> Remote:
-    """Fail unless ``actual`` is an object (a Card, say), not plain data or None."""
+    """Fail unless ``actual`` is an object (a student's object), not plain data or None."""
     if not isinstance(actual, Remote):
         fail(f"{call}\n  expected: an object\n  got:      {show(actual)}", hint)
     return actual

@@ -1,25 +1,35 @@
-"""Where the lab's files are: the repository folders in a checkout, or the installed copies.
+"""Where a bundled lab's files are: the repository folders in a checkout, or the installed copies.
 
-In a source checkout (or an editable install) the reference/, starter/, rubrics/,
-buggy_variants/ and harness/ folders at the repository root are used directly. A wheel installs them as
-``grader_assets.<folder>``.
+The labs shipped with the grader keep their files in one subfolder per lab of the top-level
+folders a teacher looks in (``reference/<lab>/``, ``starter/<lab>/``, ``buggy_variants/<lab>/``,
+``harness/<lab>/``, ``examples/<lab>/``, and ``rubrics/<lab>.yaml``). In a source checkout (or
+an editable install) those folders are used directly; a wheel installs each top-level folder as
+the package ``grader_assets.<folder>``. A lab from another distribution brings its own files
+and does not use this module.
 """
 
 from importlib.util import find_spec
 from pathlib import Path
 
-ASSET_FOLDERS = ("reference", "starter", "rubrics", "buggy_variants", "harness")
+ASSET_FOLDERS = ("reference", "starter", "rubrics", "buggy_variants", "harness", "examples")
 REPOSITORY = Path(__file__).resolve().parent.parent
 
 
-def asset_path(folder: str, name: str = "") -> Path:
+def asset_folder(folder: str) -> Path:
+    """A top-level asset folder (all labs' subfolders are in it)."""
     if folder not in ASSET_FOLDERS:
         raise ValueError(f"unknown asset folder {folder!r}; expected one of {ASSET_FOLDERS}")
     local = REPOSITORY / folder
     if local.is_dir():
-        return local / name if name else local
+        return local
     spec = find_spec(f"grader_assets.{folder}")
     if spec is None or not spec.submodule_search_locations:
         raise FileNotFoundError(f"the grader's {folder}/ files are missing: reinstall the package")
-    base = Path(list(spec.submodule_search_locations)[0])
-    return base / name if name else base
+    return Path(list(spec.submodule_search_locations)[0])
+
+
+def bundled_lab_folders(lab_id: str) -> dict[str, Path]:
+    """Every folder of a bundled lab, by kind (the rubric is ``rubrics/<lab>.yaml``)."""
+    folders = {kind: asset_folder(kind) / lab_id for kind in ASSET_FOLDERS if kind != "rubrics"}
+    folders["rubric"] = asset_folder("rubrics") / f"{lab_id}.yaml"
+    return folders

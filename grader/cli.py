@@ -7,20 +7,36 @@ from pathlib import Path
 
 import click
 
-from grader.console import print_check, print_diagnosis, print_run_problems, print_summary, progress_bar
+from grader.console import print_check, print_run_problems, print_summary, progress_bar
 from grader.engine.batch import GradeOptions, grade
 from grader.engine.records import read_records
-from grader.engine.run_state import RunStateError, finish_state, prepare_state, run_fingerprint, scratch_dir
+from grader.engine.run_state import (
+    RunStateError,
+    finish_state,
+    prepare_state,
+    run_fingerprint,
+    scratch_dir,
+)
 from grader.exitcodes import ExitCode, check_exit_code, fail, run_exit_code
-from grader.handout import HandoutError, write_handout
 from grader.reporters import output_formats, write_run_outputs
+from grader.labs import Lab, LabError, LabInputError, detect_lab, get_lab, installed_labs
 from grader.rubric import Rubric, RubricError, load_rubric
 from grader.sandbox.isolation import detect
 from grader.selection import SelectionError, resolve_activities, resolve_tests
 from grader.sharding import ShardError, ShardSpec, parse_shard, shard_record, split
-from grader.submissions import Entry, Submission, SubmissionsError, class_entries, open_entries, unpack_zip, unwrap
+from grader.submissions import (
+    Entry,
+    Submission,
+    SubmissionsError,
+    class_entries,
+    open_entries,
+    unpack_zip,
+    unwrap,
+)
 
-rubric_option = click.option("--rubric", type=click.Path(dir_okay=False, path_type=Path), help="Rubric YAML (default: the bundled Elevens rubric).")
+rubric_option = click.option("--rubric", type=click.Path(dir_okay=False, path_type=Path), help="Rubric YAML (default: the lab's own rubric).")
+lab_option = click.option("--lab", "lab_id", default=None, metavar="ID",
+                          help="Which lab (`grader labs` lists them; default: the rubric's lab, or the one the files are for).")
 seed_option = click.option("--seed", "base_seed", type=int, default=0, show_default=True, help="Base seed for every randomized test; the same seed gives the same grade.")
 activity_option = click.option("--activity", "activities", multiple=True, help="Only this activity (A1, A2, ...; any case); repeatable.")
 isolation_option = click.option("--isolation", type=click.Choice(["auto", "namespaces", "process"]), default="auto",
@@ -67,7 +83,7 @@ class GraderCommands(click.Group):
 @click.group(cls=GraderCommands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="elevens-grader")
 def main() -> None:
-    """Autograder for the Python edition of the AP CS A Elevens lab."""
+    """An autograder for card-game labs in the AP CS A tradition (`grader labs` lists them)."""
 
 
 @main.command("grade")
@@ -75,6 +91,7 @@ def main() -> None:
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path), help="Folder for results.json, gradebook.csv and one report per student.")
 @click.option("--jobs", type=click.IntRange(min=0), default=0, help="Grading processes to run at once (default: one per core).")
 @rubric_option
+@lab_option
 @seed_option
 @activity_option
 @test_option
@@ -83,13 +100,13 @@ def main() -> None:
 @click.option("--shard", "shard_text", metavar="I/N", default=None,
               help="Grade only part I of N of the class (the same split on every machine); join the parts with `grader merge`.")
 @junit_option
-def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | None, base_seed: int, activities, tests,
-                  isolation: str, resume: bool, shard_text: str | None, junit_xml: Path | None) -> None:
+def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | None, lab_id: str | None, base_seed: int,
+                  activities, tests, isolation: str, resume: bool, shard_text: str | None, junit_xml: Path | None) -> None:
     """Grade every student folder or .zip in SUBMISSIONS."""
     # Every path is made absolute before anything runs: the grading processes work in folders
     # of their own, where a relative path would name something else.
     submissions, out_dir = submissions.resolve(), out_dir.resolve()
-    rubric_data = _load_rubric(rubric)
+    rubric_data = _load_rubric(rubric, lab_id, submissions)
     chosen, wanted_tests = _selection(rubric_data, activities, tests)
     _check_out_dir(out_dir, submissions)
     options = GradeOptions(base_seed=base_seed, jobs=jobs, only_activities=chosen, only_tests=wanted_tests,
@@ -137,18 +154,19 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | No
                    "reporter to $GITHUB_OUTPUT, and exit 0 unless the grader failed (docs/integrations.md).")
 @junit_option
 @rubric_option
+@lab_option
 @seed_option
 @activity_option
 @test_option
 @isolation_option
 def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path | None, github: bool, junit_xml: Path | None,
-                  rubric: Path | None, base_seed: int, activities, tests, isolation: str) -> None:
+                  rubric: Path | None, lab_id: str | None, base_seed: int, activities, tests, isolation: str) -> None:
     """Run the public tests on your own FOLDER (default: the current folder), or on a .zip."""
     from grader.integrations import github as classroom  # only --github needs it
 
     folder = folder.resolve()
     out_dir = out_dir.resolve() if out_dir else None
-    rubric_data = _load_rubric(rubric)
+    rubric_data = _load_rubric(rubric, lab_id, folder)
     chosen, wanted_tests = _selection(rubric_data, activities, tests)
     if not folder.is_dir() and not (folder.is_file() and folder.suffix.lower() == ".zip"):
         fail(ExitCode.BAD_INPUT, f"{folder} is not a folder or a .zip. Run `grader check` inside the folder with your .py files, or give its path.")
@@ -158,7 +176,7 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
     # --github grades like `grade` does (hidden tests included), so Classroom's points match it.
     options = GradeOptions(base_seed=base_seed, jobs=0, visibility=["public", "hidden"] if hidden or github else ["public"],
                            only_activities=chosen, only_tests=wanted_tests, isolation=_level(isolation))
-    with tempfile.TemporaryDirectory(prefix="elevens-check-") as scratch:
+    with tempfile.TemporaryDirectory(prefix="grader-check-") as scratch:
         submission = _one_submission(folder, Path(scratch))
         try:
             results = grade(rubric_data, [submission], options, Path(scratch))
@@ -174,15 +192,9 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
             if out_dir is not None:
                 write_run_outputs(results, out_dir)
             _write_junit(results, junit_xml)
-            deck = submission.folder / "deck.py"
-            # The diagnosis is about a Deck: offer it when a test of an activity grading deck.py failed.
-            deck_failed = any(t.outcome != "passed" and not t.advisory for a in result.activities
-                              if "deck.py" in rubric_data.activity(a.id).files for t in a.tests)
-            if deck_failed and deck.is_file():
-                from grader.diagnosis import diagnose_deck  # only when there is something to diagnose
-
-                click.echo("")
-                print_diagnosis(Path(folder.name if folder.suffix == ".zip" else folder) / "deck.py", diagnose_deck(deck))
+            if rubric_data.home is not None and rubric_data.home.after_check is not None:
+                rubric_data.home.after_check(rubric_data, result, submission.folder,
+                                             Path(folder.name if folder.suffix == ".zip" else folder))
         if github:
             try:
                 classroom.publish(result, chosen, submission.folder, "" if rubric_data.is_default else rubric_data.source)
@@ -193,27 +205,49 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
 
 @main.command("diagnose")
 @click.argument("path", type=click.Path(path_type=Path))
-def diagnose_command(path: Path) -> None:
-    """Say what is wrong with a Deck, and why. PATH: a deck.py or deck.pyc, the folder it is in,
-    a .zip of that folder, or a folder written by `grader handout` (every deck in it)."""
-    from grader.diagnosis.paths import DiagnoseInputError, diagnose_path
-
+@lab_option
+def diagnose_command(path: Path, lab_id: str | None) -> None:
+    """Say what is wrong with a student's file, and why: PATH is the file, its folder, a .zip of
+    it, or a folder written by `grader handout` (what a lab diagnoses: `grader labs`)."""
+    lab = _lab(lab_id, path.resolve())
+    if lab.diagnose is None:
+        fail(ExitCode.USAGE, f"the lab {lab.id} has no diagnosis. `grader check` runs its tests.")
     try:
-        code = diagnose_path(path)
-    except DiagnoseInputError as exc:
+        code = lab.diagnose(path)
+    except LabInputError as exc:
         fail(ExitCode.BAD_INPUT, str(exc))
     sys.exit(code)
 
 
 @main.command("handout")
 @click.argument("out", type=click.Path(file_okay=False, path_type=Path))
-def handout_command(out: Path) -> None:
-    """Write the student handout to OUT: starter files and Activity 5's buggy Decks."""
+@lab_option
+def handout_command(out: Path, lab_id: str | None) -> None:
+    """Write a lab's student handout to OUT: its starter files and what its activities hand out."""
+    lab = _lab(lab_id, None)
+    if lab.handout is None:
+        fail(ExitCode.USAGE, f"the lab {lab.id} has no handout.")
     try:
-        written = write_handout(out)
-    except HandoutError as exc:
+        written = lab.handout(out)
+    except LabInputError as exc:
         fail(ExitCode.BAD_INPUT, str(exc))
     click.echo(f"Wrote {len(written)} files to {out}")
+    sys.exit(ExitCode.OK)
+
+
+@main.command("labs")
+def labs_command() -> None:
+    """List the installed labs and their activities."""
+    for lab in installed_labs().values():
+        try:
+            rubric = load_rubric(lab=lab)
+        except RubricError as exc:
+            click.echo(f"{lab.id}: {lab.title} (its rubric is broken: {exc})")
+            continue
+        click.echo(f"{lab.id}: {lab.title}")
+        for activity in rubric.activities:
+            extra = "" if "bonus" in activity.title.lower() else " (bonus)" if activity.is_bonus else " (optional)" if activity.optional else ""
+            click.echo(f"  {activity.id:<11} {activity.title}{extra}: {', '.join(activity.files)}")
     sys.exit(ExitCode.OK)
 
 
@@ -224,9 +258,31 @@ def _level(wanted: str) -> str:
         fail(ExitCode.USAGE, str(exc))
 
 
-def _load_rubric(path: Path | None) -> Rubric:
+def _lab(lab_id: str | None, folder: Path | None) -> Lab:
+    """The lab asked for with --lab; else the only one installed, or the one ``folder`` is for."""
     try:
-        return load_rubric(path.resolve() if path else None)
+        if lab_id is not None:
+            return get_lab(lab_id)
+        labs = installed_labs()
+        if len(labs) == 1 or folder is None:
+            if len(labs) == 1:
+                return next(iter(labs.values()))
+            fail(ExitCode.USAGE, f"say which lab with --lab ID (installed: {', '.join(labs)})")
+        return detect_lab(folder if folder.is_dir() else folder.parent)
+    except LabError as exc:
+        fail(ExitCode.USAGE, str(exc))
+
+
+def _load_rubric(path: Path | None, lab_id: str | None = None, folder: Path | None = None) -> Rubric:
+    """The rubric: --rubric (whose `lab:` must agree with --lab), else the lab's own."""
+    try:
+        if path is not None:
+            rubric = load_rubric(path.resolve())
+            if lab_id is not None and rubric.lab != lab_id.strip().lower():
+                fail(ExitCode.USAGE, f"--lab {lab_id} but the rubric {path} is for the lab {rubric.lab}: "
+                                     "leave out --lab, or give a rubric for that lab")
+            return rubric
+        return load_rubric(lab=_lab(lab_id, folder))
     except RubricError as exc:
         fail(ExitCode.BAD_RUBRIC, str(exc))
 

@@ -1,5 +1,5 @@
 """What the grader prints on the terminal: a progress bar, the class summary, the problems of a
-run, a student's check, and the Deck diagnosis.
+run, and a student's check.
 
 Text that comes from students (submission ids, messages, printed output) is printed as rich
 ``Text``, never as console markup, and with control characters shown as symbols, so it can
@@ -10,22 +10,35 @@ which is how the tests render at a fixed width.
 """
 
 import os
-from dataclasses import dataclass
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
+from dataclasses import dataclass
 
 from rich import box
 from rich.cells import cell_len
 from rich.console import Console
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
 from grader.exitcodes import ExitCode
-from grader.reporters.wording import (ACTIVITY_WORDS, OUTCOME_WORDS, advisory_worth, base_name, optional_and_missing,
-                                      plural, points, score_of, visible)
+from grader.reporters.wording import (
+    ACTIVITY_WORDS,
+    OUTCOME_WORDS,
+    advisory_worth,
+    base_name,
+    optional_and_missing,
+    plural,
+    points,
+    score_of,
+    visible,
+)
 from grader.results import ActivityResult, ClassResults, SubmissionResult, TestResult
 
 console = Console(highlight=False)
@@ -357,16 +370,3 @@ def _print_block(out: Console, text: str, indent: int) -> None:
     """Student text, line by line, indented, never wrapped (so commands stay copyable)."""
     for line in text.rstrip().splitlines():
         out.print(Text(" " * indent + visible(line, keep_newlines=True)), soft_wrap=True)
-
-
-# --- the Deck diagnosis (`grader diagnose`, and `grader check` after a Deck test failed) ----
-
-def print_diagnosis(deck: Path, findings: list) -> None:
-    if not findings:
-        console.print(f"No problem found in {escape(str(deck))} by the diagnosis probes "
-                      "(constructor, size, is_empty, deal, shuffle). `grader check` runs the full tests.")
-        return
-    console.print(f"[bold]What looks wrong in {escape(str(deck))}:[/]")
-    for finding in findings:
-        console.print(f"  [red]✗[/] [bold]{escape(finding.method)}[/]: {escape(finding.seen)}")
-        console.print(f"      Likely: {escape(finding.likely)}")

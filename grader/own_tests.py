@@ -1,21 +1,23 @@
-"""Running a student's own tester (Activity 5) against one Deck or Card, each run in a fresh process.
+"""Running a student's own tester against classes that are right and classes that are wrong,
+each run in a fresh process.
 
-Every run sees the same folder shape: the student's tester file(s), a ``deck.py`` and a
-``card.py``. Only which deck.py or card.py it holds changes (the reference, a second correct
-class, a Buggy variant or a mutant), under those same names, so nothing in a path, a file name
-or the environment tells the tester which one it has.
+A lab's tester activity names the files a run holds beside the student's tester: the file
+under test (the one that changes from run to run: the reference, a second correct version, a
+buggy variant or a mutant) and the lab's stand-ins for what it depends on, always under the
+same names, so nothing in a path, a file name or the environment tells the tester which
+version it has.
 
 **One warm sandbox per tester, a fresh worker per run.** The runs of one submission's tester all
 use one sandbox (``WarmTesters``): a zygote forked from the launcher that has the testers' runner
-loaded, which has already done what every run shares. It has imported the lab's stand-in when
-that is safe (card.py for the deck tester: the reference Card imports nothing), or compiled it
-when it imports the class under test (deck.py for the card tester), and it has read, classified
-and compiled the student's tester files. Each run is then one fork of it: the class under test
-travels as source text in the run's request and is imported from that text (never from a file
-that names it), while the sandbox folder's deck.py (or card.py) holds the same text for anyone
-who reads it (sandbox_runtime/testers.py). The reference of the class under test is never in
-the sandbox when another class is the one under test. The sandbox ends when the tester or the
-lab's stand-in changes, when a suite module is done (``close_warm_sandboxes``) and at exit.
+loaded, which has already done what every run shares. It has imported each of the lab's
+stand-ins when that is safe (it does not import the file under test), or compiled it when it
+does, and it has read, classified and compiled the student's tester files. Each run is then one
+fork of it: the file under test travels as source text in the run's request and is imported
+from that text (never from a file that names it), while the sandbox folder's copy holds the
+same text for anyone who reads it (sandbox_runtime/testers.py). The reference of the file under
+test is never in the sandbox when another version is the one under test. The sandbox ends when
+the tester or a stand-in changes, when a suite module is done (``close_warm_sandboxes``) and at
+exit.
 
 How a run ends, for scoring (docs/testers.md):
 
@@ -37,12 +39,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from grader.assets import asset_path
 from grader.sandbox import Limits, SandboxSession
-from grader.sandbox.errors import SandboxCrashed, SandboxTimeout, StudentError, StudentLoadError
+from grader.sandbox.errors import (
+    SandboxCrashed,
+    SandboxTimeout,
+    StudentError,
+    StudentLoadError,
+)
 from grader.sandbox.launcher import Launcher
-
-STAND_INS = ("deck.py", "card.py")
 
 
 class PytestUnavailable(RuntimeError):
@@ -61,21 +65,8 @@ class TesterRun:
         return self.outcome == "passed"
 
 
-def variant_file(folder: str, name: str) -> Path:
-    """A class to run the tester against: ``("reference", "deck.py")``, ``("Buggy2", "deck.py")``,
-    ``("mutants", "deck-007.py")``."""
-    if folder == "reference":
-        return asset_path("reference", name)
-    return asset_path("buggy_variants", f"{folder}/{name}")
-
-
 class OwnTests:
-    """The student's tester files of one submission, ready to run against any Deck or Card."""
-
-    # Which of deck.py and card.py changes from run to run (the other is the lab's stand-in that
-    # stays). A suite says so (``own_tests.varies = "card.py"``); unset, it is found from the
-    # files: the one that is not the lab's reference, else deck.py.
-    varies: str | None = None
+    """The student's tester files of one submission, ready to run against any version of a file."""
 
     def __init__(self, tester_files: dict[str, Path], seed: int, limits: Limits) -> None:
         self.tester_files = tester_files
@@ -86,18 +77,18 @@ class OwnTests:
         # pytest loaded cost about 1 ms more each (grader/sandbox/launcher.py).
         self.needs_pytest = any(mentions_pytest(path) for path in tester_files.values())
 
-    def run(self, deck: Path, card: Path) -> TesterRun:
-        classes = {"deck.py": deck, "card.py": card}
-        varying = self._varying(classes)
-        stand_in = next(name for name in STAND_INS if name != varying)
-        session = WARM.session(self, stand_in, classes[stand_in], varying, classes[varying])
-        source = classes[varying].read_bytes()
-        session.replace_file(varying, classes[varying], source)  # what a tester reading its folder finds
+    def run(self, under_test: tuple[str, Path], stand_ins: dict[str, Path]) -> TesterRun:
+        """Run the tester with ``under_test`` (its name in the sandbox, and the version to use)
+        beside the lab's ``stand_ins`` (name -> file)."""
+        varying, version = under_test
+        session = WARM.session(self, stand_ins, varying, version)
+        source = version.read_bytes()
+        session.replace_file(varying, version, source)  # what a tester reading its folder finds
         link = session.worker(self.seed)
         try:
             for index, name in enumerate(sorted(self.tester_files)):
                 request = {"op": "run_tester", "file": name}
-                if index == 0:  # the class under test, imported from this text when the tester imports it
+                if index == 0:  # the file under test, imported from this text when the tester imports it
                     request["provide"] = {varying: source.decode("utf-8", "surrogateescape")}
                 try:
                     reply = link.request(request, f"running {name}")
@@ -117,21 +108,6 @@ class OwnTests:
         finally:
             link.finish()
 
-    def _varying(self, classes: dict[str, Path]) -> str:
-        if self.varies in classes:
-            return self.varies
-        if _same_file(classes["deck.py"], variant_file("reference", "deck.py")) and \
-                not _same_file(classes["card.py"], variant_file("reference", "card.py")):
-            return "card.py"
-        return "deck.py"
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return a.samefile(b)
-    except OSError:
-        return False
-
 
 class WarmTesters:
     """The warm sandbox of the tester being graded: one at a time, replaced when its tester,
@@ -141,13 +117,14 @@ class WarmTesters:
         self.key: tuple | None = None
         self.current: SandboxSession | None = None
 
-    def session(self, own: OwnTests, stand_in: str, stand_in_path: Path, varying: str, first: Path) -> SandboxSession:
+    def session(self, own: OwnTests, stand_ins: dict[str, Path], varying: str, first: Path) -> SandboxSession:
         launcher = Launcher.shared(testers=True, pytest=own.needs_pytest)
         testers = tuple(sorted((name, str(path), _digest(path)) for name, path in own.tester_files.items()))
-        key = (launcher, testers, stand_in, str(stand_in_path), _digest(stand_in_path), varying, own.limits)
+        helpers = tuple(sorted((name, str(path), _digest(path)) for name, path in stand_ins.items()))
+        key = (launcher, testers, helpers, varying, own.limits)
         if key != self.key or self.current is None:
             self.close()
-            self.current = _start(own, launcher, stand_in, stand_in_path, varying, first)
+            self.current = _start(own, launcher, stand_ins, varying, first)
             self.key = key
         return self.current
 
@@ -160,17 +137,18 @@ class WarmTesters:
                 pass
 
 
-def _start(own: OwnTests, launcher: Launcher, stand_in: str, stand_in_path: Path, varying: str,
-           first: Path) -> SandboxSession:
-    """A loaded tester sandbox. The lab's stand-in is imported in the zygote unless it imports
-    the class under test; then it is only compiled there."""
-    files = {**own.tester_files, stand_in: stand_in_path, varying: first}
-    module, under_test = stand_in[:-3], varying[:-3]
-    importable = under_test not in _imported_names(stand_in_path.read_bytes())
+def _start(own: OwnTests, launcher: Launcher, stand_ins: dict[str, Path], varying: str, first: Path) -> SandboxSession:
+    """A loaded tester sandbox. Each stand-in is imported in the zygote unless it imports the
+    file under test; then it is only compiled there."""
+    files = {**own.tester_files, **stand_ins, varying: first}
+    under_test = varying[:-3]
+    imported, compiled = [], []
+    for name, path in sorted(stand_ins.items()):
+        (compiled if under_test in _imported_names(path.read_bytes()) else imported).append(name[:-3])
     testers = tuple(sorted(own.tester_files))
     for prepared in (testers, ()):  # without preparing the tester files, if that is what broke
-        session = SandboxSession(files, [module] if importable else [], own.limits, own=tuple(own.tester_files),
-                                 launcher=launcher, compiled=() if importable else (module,), testers=prepared)
+        session = SandboxSession(files, imported, own.limits, own=tuple(own.tester_files),
+                                 launcher=launcher, compiled=tuple(compiled), testers=prepared)
         try:
             session.load()
             return session

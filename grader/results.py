@@ -78,6 +78,11 @@ class ClassResults:
     grader_version: str = ""
     # Set when this is one part of a class graded with `--shard I/N` (grader/sharding.py).
     shard: dict | None = None
+    title: str = ""  # the lab's title, as the rubric gives it: the reports' heading
+
+    @property
+    def heading(self) -> str:
+        return self.title or self.lab
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -1,6 +1,7 @@
 """The rubric: which activities exist, which files each grades, and what each test is worth.
 
-``rubrics/elevens.yaml`` is the single source of scores. It is checked when loaded, against
+A lab's rubric (``rubrics/<lab>.yaml`` for the labs shipped with the grader) is the single
+source of its scores; its ``lab:`` names the lab whose suites and files it uses. It is checked when loaded, against
 itself and against the suites (every suite file and test it names must exist, and no test may
 be priced twice), and every mistake is reported with the key it is at, the rule it breaks and
 how to fix it.
@@ -18,13 +19,13 @@ from pathlib import Path
 
 import yaml
 
-from grader.assets import asset_path
+from grader.labs import Lab, LabError, get_lab
 from grader.suite_index import closest, suite_files, suite_tests
 
 VISIBILITIES = ("public", "hidden")
 ADVISORY_MODES = ("reported", "graded")
 ACTIVITY_ID = re.compile(r"^(A\d+[a-z]?|bonus[\w-]*)$")
-# Python files, plus YAML for a student's written answers (answers.yaml).
+# Python files, plus YAML for a student's written answers.
 FILE_NAME = re.compile(r"^[a-z_][a-z0-9_]*\.(py|yaml)$")
 TOP_KEYS = {"lab", "title", "activities", "advisory"}
 ACTIVITY_KEYS = {"id", "title", "suite", "files", "stand_ins", "harness", "tests", "disable", "optional", "weight"}
@@ -51,7 +52,7 @@ class TestPoints:
     points: float
     visibility: str = "public"
     # A gate: when any run of this test fails, the whole activity scores 0. Activity 5 uses it:
-    # a tester that rejects a correct Deck has not earned points for rejecting wrong ones.
+    # a tester that rejects a correct class has not earned points for rejecting wrong ones.
     gate: bool = False
     advisory: bool = False
 
@@ -70,13 +71,15 @@ class Activity:
     harness: tuple[str, ...] = ()
     tests: tuple[TestPoints, ...] = ()
     # Methods switched off in the sandbox (``module.Class.method``) because another activity
-    # owns them: A2 judges Deck with shuffle off, so a shuffle bug costs points only in A4.
+    # owns them: an activity can judge a class with one of its methods off, so a bug in that
+    # method costs points only in the activity that owns it.
     disable: tuple[str, ...] = ()
     # An optional activity's files may be missing without failing `grader check --require-all`.
     optional: bool = False
     # How long grading it takes, relative to the other activities: only used to share the work
     # evenly between processes (engine/work_units.py); it never changes a score.
     weight: float = 1.0
+    suites: Path = Path()  # the lab's suites folder, where ``suite`` is
 
     @property
     def is_bonus(self) -> bool:
@@ -95,7 +98,7 @@ class Activity:
 
     def test_names(self) -> tuple[str, ...]:
         """The test functions of this activity's suite."""
-        return suite_tests(self.suite)
+        return suite_tests(self.suites, self.suite)
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,7 @@ class Rubric:
     activities: tuple[Activity, ...] = field(default_factory=tuple)
     source: str = ""
     advisory: str = "reported"  # reported: advisory checks are worth 0; graded: they count
+    home: Lab | None = None  # the lab named by `lab:`
 
     def activity(self, activity_id: str) -> Activity:
         return next(a for a in self.activities if a.id == activity_id)
@@ -125,15 +129,31 @@ class Rubric:
 
     @property
     def is_default(self) -> bool:
-        return Path(self.source) == default_rubric_path()
+        """Whether this is its lab's own rubric (then commands need not name it)."""
+        return self.home is not None and Path(self.source) == self.home.rubric
+
+    @property
+    def stand_in_folder(self) -> Path:
+        return self.home.reference
+
+    @property
+    def harness_folder(self) -> Path | None:
+        return self.home.harness
 
 
-def default_rubric_path() -> Path:
-    return asset_path("rubrics", "elevens.yaml")
+def load_rubric(path: str | Path | None = None, lab: Lab | None = None) -> Rubric:
+    """The rubric at ``path``, or the default rubric of ``lab`` (or of the only lab installed)."""
+    if path is None:
+        if lab is None:
+            from grader.labs import installed_labs
 
-
-def load_rubric(path: str | Path | None = None) -> Rubric:
-    path = Path(path).resolve() if path else default_rubric_path()
+            labs = installed_labs()
+            if len(labs) != 1:
+                raise RubricError("--rubric", f"{len(labs)} labs are installed ({', '.join(labs)}) and none was chosen",
+                                  "name one with --lab ID, or give a rubric with --rubric")
+            lab = next(iter(labs.values()))
+        path = lab.rubric
+    path = Path(path).resolve()
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except OSError as exc:
@@ -147,7 +167,7 @@ def load_rubric(path: str | Path | None = None) -> Rubric:
 
 def parse_rubric(data, source: str = "<rubric>", check_suites: bool = True) -> Rubric:
     """A Rubric from parsed YAML. ``check_suites`` also cross-checks it against the suites."""
-    _expect(isinstance(data, dict), "the top level", "must be a mapping with keys lab, title, activities", "start the file with `lab: elevens`")
+    _expect(isinstance(data, dict), "the top level", "must be a mapping with keys lab, title, activities", "start the file with `lab: <lab id>` (`grader labs` lists them)")
     unknown = set(data) - TOP_KEYS
     _expect(not unknown, "the top level", f"has unknown keys {sorted(unknown)}", f"use only {sorted(TOP_KEYS)}")
     for key in ("lab", "activities"):
@@ -156,24 +176,30 @@ def parse_rubric(data, source: str = "<rubric>", check_suites: bool = True) -> R
     _expect(advisory in ADVISORY_MODES, "advisory", f"{advisory!r} is not one of {ADVISORY_MODES}",
             "write `advisory: reported` (checks beyond the lab's contract are worth 0) or `advisory: graded`")
     _expect(isinstance(data["activities"], list) and data["activities"], "activities", "must be a non-empty list", "list each activity under `activities:` with a leading `- `")
+    home = None
+    if check_suites:
+        try:
+            home = get_lab(str(data["lab"]))
+        except LabError as exc:
+            raise RubricError("lab", str(exc), "write the id of an installed lab after `lab:`") from None
     activities, seen = [], {}
     for i, raw in enumerate(data["activities"]):
-        activity = _parse_activity(raw, f"activities[{i}]")
+        activity = _parse_activity(raw, f"activities[{i}]", home.suites if home else Path())
         _expect(activity.id not in seen, f"activities[{i}].id", f"{activity.id!r} is used twice", "give every activity its own id")
         seen[activity.id] = i
         if check_suites:
             _check_against_suite(activity, f"activities[{i}]")
-            _check_assets(activity, f"activities[{i}]")
+            _check_assets(activity, home, f"activities[{i}]")
         activities.append(activity)
     suites = [a.suite for a in activities]
     for i, activity in enumerate(activities):
         _expect(suites.index(activity.suite) == i, f"activities[{i}].suite", f"{activity.suite!r} is already the suite of {activities[suites.index(activity.suite)].id}",
                 "give each activity its own suite file")
     return Rubric(lab=str(data["lab"]), title=str(data.get("title", data["lab"])), activities=tuple(activities),
-                  source=source, advisory=advisory)
+                  source=source, advisory=advisory, home=home)
 
 
-def _parse_activity(raw, where: str) -> Activity:
+def _parse_activity(raw, where: str, suites: Path) -> Activity:
     _expect(isinstance(raw, dict), where, "must be a mapping", "write the activity as `- id: A1` followed by its keys")
     unknown = set(raw) - ACTIVITY_KEYS
     _expect(not unknown, where, f"has unknown keys {sorted(unknown)}", f"use only {sorted(ACTIVITY_KEYS)}")
@@ -181,7 +207,7 @@ def _parse_activity(raw, where: str) -> Activity:
         _expect(key in raw, f"{where}.{key}", "is required", f"add `{key}:` to this activity")
     _expect(bool(ACTIVITY_ID.match(str(raw["id"]))), f"{where}.id", f"{raw['id']!r} is not an activity id", "use A1, A2, ..., a letter after the number for a part (A11b), or bonus-<name>")
     files = _file_list(raw["files"], f"{where}.files")
-    _expect(bool(files), f"{where}.files", "must name at least one student file", "list the files this activity grades, e.g. [deck.py]")
+    _expect(bool(files), f"{where}.files", "must name at least one student file", "list the files this activity grades, e.g. [widget.py]")
     stand_ins = _file_list(raw.get("stand_ins", []), f"{where}.stand_ins")
     overlap = set(files) & set(stand_ins)
     _expect(not overlap, f"{where}.stand_ins", f"{sorted(overlap)} is both graded and a stand-in", "a file is either the student's (files) or the reference's (stand_ins)")
@@ -191,7 +217,7 @@ def _parse_activity(raw, where: str) -> Activity:
     modules = {name[:-3] for entry in files for name in entry.split("|") if name.endswith(".py")}
     disable = raw.get("disable", [])
     _expect(isinstance(disable, list) and all(isinstance(d, str) and d.count(".") == 2 for d in disable),
-            f"{where}.disable", "must be a list of module.Class.method names", "write e.g. [deck.Deck.shuffle]")
+            f"{where}.disable", "must be a list of module.Class.method names", "write e.g. [widget.Widget.spin]")
     for name in disable:
         _expect(name.split(".")[0] in modules, f"{where}.disable", f"{name!r} is not in one of this activity's files {sorted(files)}",
                 "only a method of a file the activity grades can be switched off")
@@ -202,7 +228,7 @@ def _parse_activity(raw, where: str) -> Activity:
             f"{weight!r} is not a positive number", "give the activity's relative grading time, e.g. `weight: 5`, or leave it out")
     return Activity(id=str(raw["id"]), title=str(raw["title"]), suite=str(raw["suite"]), files=files,
                     stand_ins=stand_ins, harness=harness, tests=tests, disable=tuple(disable), optional=optional,
-                    weight=float(weight))
+                    weight=float(weight), suites=suites)
 
 
 def _parse_test(raw, where: str) -> TestPoints:
@@ -230,11 +256,11 @@ def _check_against_suite(activity: Activity, where: str) -> None:
     The "did you mean" part of each message is worked out only when the check fails: it
     compares strings, and rubrics are loaded by every grading process.
     """
-    available = suite_files()
+    available = suite_files(activity.suites)
     if activity.suite not in available:
         raise RubricError(f"{where}.suite", f"there is no suite file {activity.suite!r}{closest(activity.suite, available)}",
                           f"use one of {', '.join(available)}")
-    names = suite_tests(activity.suite)
+    names = suite_tests(activity.suites, activity.suite)
     for j, entry in enumerate(activity.tests):
         if not any(entry.matches(name) for name in names):
             raise RubricError(f"{where}.tests[{j}].test", f"{activity.suite} has no test {entry.test!r}{closest(entry.test, names)}",
@@ -246,22 +272,22 @@ def _check_against_suite(activity: Activity, where: str) -> None:
                 "list each test once (a glob such as test_rank* must not overlap another entry)")
 
 
-def _check_assets(activity: Activity, where: str) -> None:
-    for key, folder, names in (("stand_ins", "reference", activity.stand_ins), ("harness", "harness", activity.harness)):
-        present = sorted(p.name for p in asset_path(folder).iterdir() if p.is_file())
+def _check_assets(activity: Activity, home: Lab, where: str) -> None:
+    for key, folder, names in (("stand_ins", home.reference, activity.stand_ins), ("harness", home.harness, activity.harness)):
+        present = sorted(p.name for p in folder.iterdir() if p.is_file()) if folder and folder.is_dir() else []
         for name in names:
             if name not in present:
-                raise RubricError(f"{where}.{key}", f"the grader has no {folder}/{name}{closest(name, present)}",
-                                  f"use one of {', '.join(p for p in present if p != '__init__.py')}")
+                raise RubricError(f"{where}.{key}", f"the lab {home.id} has no {key} file {name}{closest(name, present)}",
+                                  f"use one of {', '.join(p for p in present if p != '__init__.py') or '(none)'}")
 
 
 def _file_list(raw, where: str) -> tuple[str, ...]:
-    _expect(isinstance(raw, list), where, "must be a list", "write it as [card.py, deck.py]")
+    _expect(isinstance(raw, list), where, "must be a list", "write it as [one.py, two.py]")
     for entry in raw:
-        # "deck_tester.py|test_deck.py": either file (or both) will do.
+        # "widget_tester.py|test_widget.py": either file (or both) will do.
         for name in (entry.split("|") if isinstance(entry, str) else [entry]):
             _expect(isinstance(name, str) and bool(FILE_NAME.match(name)), where,
-                    f"{name!r} is not a lower-case .py or .yaml file name", "use names like card.py")
+                    f"{name!r} is not a lower-case .py or .yaml file name", "use names like widget.py")
     return tuple(raw)
 
 

@@ -89,7 +89,7 @@ def unwrap(folder: Path) -> Path:
     """Go down through wrapper folders to the one that holds the student's work.
 
     A wrapper holds no code of its own and exactly one folder (the usual "zip of my project
-    folder", or ``my-project/src/`` beside a README), so a layout like ``ada/Elevens/src/*.py``
+    folder", or ``my-project/src/`` beside a README), so a layout like ``ada/MyLab/src/*.py``
     is graded like ``ada/*.py``. A folder with several subfolders is never guessed into.
     """
     while True:

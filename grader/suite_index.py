@@ -1,4 +1,4 @@
-"""Which suite files exist and which test functions each defines, found without importing them.
+"""Which suite files a lab has and which test functions each defines, found without importing them.
 
 The rubric is checked against this index when it is loaded, so a typo in a test or suite name
 is an error that names the closest real one, instead of a test that silently never runs (or a
@@ -10,20 +10,20 @@ import difflib
 from functools import lru_cache
 from pathlib import Path
 
-SUITES = Path(__file__).resolve().parent / "suites"
 # Must agree with grader/engine/suites.ini (python_files, python_functions).
-SUITE_PATTERNS = ("test_a*.py", "test_bonus_*.py")
+SUITE_PATTERN = "test_*.py"
 TEST_PREFIX = "test_"
 
 
-def suite_files() -> list[str]:
-    return sorted({path.name for pattern in SUITE_PATTERNS for path in SUITES.glob(pattern)})
+def suite_files(suites: Path) -> list[str]:
+    """The suite files in a lab's suites folder."""
+    return sorted(path.name for path in suites.glob(SUITE_PATTERN))
 
 
 @lru_cache(maxsize=None)
-def suite_tests(suite_file: str) -> tuple[str, ...]:
+def suite_tests(suites: Path, suite_file: str) -> tuple[str, ...]:
     """The names of the test functions defined at the top of a suite file, in file order."""
-    tree = ast.parse((SUITES / suite_file).read_text(encoding="utf-8"), filename=suite_file)
+    tree = ast.parse((suites / suite_file).read_text(encoding="utf-8"), filename=suite_file)
     return tuple(node.name for node in tree.body
                  if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith(TEST_PREFIX))
 

@@ -1,7 +1,7 @@
 """An exception as plain data: its type, message, and only the student's own stack frames.
 
 The sandbox folder also holds files that are not the student's: the lab's reference stand-ins
-(``card.py``, ``board.py``...), the grader's harness and, in Activity 5, the class a tester is
+(the lab's reference files), the grader's harness and, in Activity 5, the class a tester is
 run against. Their lines must never be quoted to a student, so only frames of the student's own
 files are kept; when the error was raised in one of the others, ``inside`` names that file.
 """

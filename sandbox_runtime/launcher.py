@@ -144,7 +144,7 @@ def become_owner_of(home: str) -> None:
     """In the forked child, as root: become the user who owns the sandbox's home, if not root.
 
     A grader running as root may give each sandbox's folders to an unprivileged user
-    (grader/sandbox/staging.py, ``ELEVENS_SANDBOX_USER``); the zygote then drops root for good,
+    (grader/sandbox/staging.py, ``GRADER_SANDBOX_USER``); the zygote then drops root for good,
     before any student code exists: no supplementary groups, and real, effective and saved ids
     all the user's. The pipes and output file it was handed are open already and stay usable.
     A home owned by root (the default, or a grader that is root only inside a user namespace)

@@ -1,6 +1,6 @@
 """The requests a worker answers. Each takes the request dict and returns plain data.
 
-Requests name their target either as a module (``{"module": "deck"}``) or as a handle number
+Requests name their target either as a module (``{"module": "widget"}``) or as a handle number
 (``{"handle": 3}``) and always ask for methods by their snake_case name (see names.py).
 
 ``run_tester`` runs a student's own tester file (testers.py). Its runner, and what it needs of

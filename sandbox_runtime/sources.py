@@ -7,7 +7,7 @@ Three users, one mechanism:
   is ever read from the launcher's folder after the first sandbox exists (a student could have
   written to it);
 - a tester's zygote compiles the lab's stand-in that cannot be imported before the class under
-  test exists (deck.py, which imports card, when card is what changes from run to run) and the
+  test exists (a stand-in that imports the file that changes from run to run) and the
   student's tester files once, and every run executes those code objects;
 - a tester run gets the class under test as source text in its request and imports it from
   there: no file names it, and whatever is on disk cannot stand in for it.

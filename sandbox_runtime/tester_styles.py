@@ -1,7 +1,7 @@
 """Which of three styles a student's tester is written in, decided by reading it, never running it.
 
 Students write testers the way they were taught, and the file's name says nothing reliable
-(``deck_tester.py`` may hold pytest tests, ``test_deck.py`` a script). The rule, in order:
+(``widget_tester.py`` may hold pytest tests, ``test_widget.py`` a script). The rule, in order:
 
 - **unittest**: the file defines a class deriving from ``unittest.TestCase`` (or a name
   ``TestCase``, however imported);

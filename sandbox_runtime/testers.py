@@ -20,8 +20,8 @@ style and compiles it once (``prepare``); every run then executes that code obje
 warnings shown again in each run's output). A file that does not compile, or is bytecode, is
 left to the run, which meets the same error the same way it always did.
 
-**The class under test arrives with the request** (``provide``: ``{"deck.py": source}``) and is
-imported from that text when the tester imports it (sources.py): the sandbox folder's deck.py
+**The class under test arrives with the request** (``provide``: ``{"widget.py": source}``) and is
+imported from that text when the tester imports it (sources.py): the sandbox folder's copy
 holds the same text for anyone who reads it, but no file is what runs.
 """
 
@@ -80,7 +80,7 @@ def prepare(paths: list[str], staging_dir: str) -> None:
 
 
 def run_tester(path: str, staging_dir: str, provide: dict | None = None) -> dict:
-    """Run one tester file; ``provide`` maps a file name of the sandbox folder (``deck.py``) to
+    """Run one tester file; ``provide`` maps a file name of the sandbox folder (``widget.py``) to
     the source the module of that name is to be imported from."""
     for name, text in (provide or {}).items():
         module = os.path.splitext(name)[0]

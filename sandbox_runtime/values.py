@@ -2,7 +2,7 @@
 
 Only values whose type is *exactly* None, bool, int, float, str, list, tuple or dict (with str
 keys) are sent as data. Anything else, including a subclass of int or str (which could lie in
-``__eq__``), stays in the sandbox and is sent as a handle: ``{"$handle": 7, "type": "Card"}``.
+``__eq__``), stays in the sandbox and is sent as a handle: ``{"$handle": 7, "type": "Widget"}``.
 A handle on the grader's side equals nothing but itself, so a student object can never pass
 for a correct value.
 """

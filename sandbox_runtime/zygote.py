@@ -287,7 +287,7 @@ def load(modules: list[str], staging_dir: str) -> dict:
 
 def disable(paths: list[str], staging_dir: str) -> dict | None:
     """Make methods named ``module.Class.method`` do nothing, so an activity can judge a file
-    without the parts another activity owns (A2 judges Deck with ``shuffle`` switched off)."""
+    without the parts another activity owns (one method switched off, because another activity grades it)."""
     for path in paths:
         module_name, class_name, method = path.split(".")
         try:
@@ -301,8 +301,8 @@ def disable(paths: list[str], staging_dir: str) -> dict | None:
 def compile_stand_ins(modules: list[str], staging_dir: str) -> dict | None:
     """Compile these files now and import them from that code when they are first imported.
 
-    For a lab stand-in that imports what changes from run to run (a tester's deck.py, which
-    imports the card.py under test): it cannot be imported before the class under test exists,
+    For a lab stand-in that imports what changes from run to run (a stand-in that
+    imports the file under test): it cannot be imported before the class under test exists,
     but it need not be read and compiled again for each run.
     """
     for module in modules:

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from tests.lab_loader import ROOT
 
-REFERENCE = ROOT / "reference"
+REFERENCE = ROOT / "reference" / "elevens"
 
 
 def reference_text(name: str) -> str:

@@ -7,10 +7,13 @@ from types import SimpleNamespace
 
 import pytest
 import yaml
+from grader_labs.elevens.files import lab_file as asset_path
+from grader_labs.elevens.tester_checks import (
+    expect_mutant_killed,
+    expect_variant_caught,
+)
+from grader_labs.elevens.variants import buggy, mutants
 
-from grader.assets import asset_path
-from grader.own_test_checks import expect_mutant_killed, expect_variant_caught
-from grader.own_test_variants import buggy, mutants
 from grader.own_tests import TesterRun as Run
 from tests.lab_loader import ROOT
 

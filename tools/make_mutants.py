@@ -1,7 +1,12 @@
-"""Regenerate the curated mutants of the reference Deck and Card (buggy_variants/mutants/).
+"""Regenerate a lab's curated mutants of its reference files (``<buggy_variants>/mutants/``).
 
     pip install mutmut==2.4.5        # the pinned mutation engine (not needed to grade)
-    python tools/make_mutants.py
+    python tools/make_mutants.py --lab elevens
+
+Any lab can have mutants: it provides a module ``<its package>.mutation`` (named by its Lab's
+``mutation``) with ``FILES`` (the reference files to mutate), ``SKIP_LINES``,
+``SKIP_FUNCTIONS`` and ``OBSERVER``, a script that imports the file named by its first argument
+and prints its observations as JSON (docs/labs.md). What follows describes the Elevens lab's.
 
 Two sources of mutants:
 
@@ -27,9 +32,10 @@ for the mutant with the same file, method, origin and diff, whatever its new id,
 stops with an error naming every live mutant that has none, so none is scored without one.
 """
 
+import argparse
 import ast
 import difflib
-import json
+import importlib
 import shutil
 import subprocess
 import sys
@@ -39,53 +45,10 @@ from pathlib import Path
 
 import yaml
 
+from grader.labs import get_lab
+
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "buggy_variants" / "mutants"
-SKIP_LINES = ("isEmpty = ", "toString = ", "pointValue = ")
-SKIP_FUNCTIONS = {("deck.py", "__str__"), ("card.py", "__repr__")}
 REVERSED = {ast.Lt: ">=", ast.GtE: "<", ast.Gt: "<=", ast.LtE: ">"}
-OBSERVER = r'''
-import json, random, sys
-sys.path.insert(0, ".")
-out = {}
-def safe(f):
-    try:
-        return f()
-    except BaseException as e:
-        return "raised " + type(e).__name__
-if sys.argv[1] == "deck.py":
-    from deck import Deck
-    R = ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"]
-    S = ["spades", "hearts", "diamonds", "clubs"]
-    V = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0]
-    cases = {"1": (["ace"], ["hearts"], [1]), "2": (["ace", "king"], ["hearts"], [1, 13]),
-             "6": (["A", "B", "C"], ["G", "L"], [2, 1, 6]), "52": (R, S, V)}
-    for name, args in cases.items():
-        for seed in (1, 2):
-            random.seed(seed)
-            def run():
-                d = Deck(*args)
-                seen = [len(d.cards), [str(c) for c in d.cards]]
-                for _ in range(len(d.cards) + 3):
-                    seen.append([d.size(), d.is_empty(), str(safe(d.deal))])
-                for _ in range(2):
-                    d.shuffle()
-                    seen.append([d.size(), d.is_empty(), [str(c) for c in d.cards]])
-                d.deal(); d.deal(); d.shuffle()
-                seen.append([d.size(), d.is_empty()])
-                return seen
-            out[name + "/" + str(seed)] = safe(run)
-else:
-    from card import Card
-    base = ("ace", "hearts", 1)
-    others = [base, ("king", "hearts", 1), ("ace", "spades", 1), ("ace", "hearts", 2), ("7", "clubs", 12)]
-    def run():
-        c = Card(*base)
-        return [c.rank(), c.suit(), c.point_value(), str(c)] + [c.matches(Card(*o)) for o in others]
-    out["card"] = safe(run)
-    out["other"] = safe(lambda: [Card("7", "clubs", 12).rank(), Card("7", "clubs", 12).suit(), Card("7", "clubs", 12).point_value()])
-print(json.dumps(out, default=str))
-'''
 
 
 def mutmut_mutants(name: str, source: str) -> list[tuple[str, str]]:
@@ -142,11 +105,13 @@ def function_of(source: str, changed_line: int) -> str:
     return "(class body)"
 
 
-def observe(name: str, source: str, folder: Path) -> str:
-    shutil.copyfile(ROOT / "reference" / "card.py", folder / "card.py")
+def observe(lab, spec, name: str, source: str, folder: Path) -> str:
+    """What the lab's observer sees of ``source`` as ``name``, beside the rest of the reference."""
+    for other in lab.reference.glob("*.py"):
+        shutil.copyfile(other, folder / other.name)
     (folder / name).write_text(source, encoding="utf-8")
     try:
-        done = subprocess.run([sys.executable, "-S", "-c", OBSERVER, name], cwd=folder, capture_output=True, text=True, timeout=10)
+        done = subprocess.run([sys.executable, "-S", "-c", spec.OBSERVER, name], cwd=folder, capture_output=True, text=True, timeout=10)
     except subprocess.TimeoutExpired:
         return "hangs"
     return done.stdout.strip() or "crashed: " + done.stderr.strip()[-200:]
@@ -193,16 +158,24 @@ def missing_behaviours(index: list[dict]) -> list[str]:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description="Regenerate a lab's curated mutants.")
+    parser.add_argument("--lab", required=True, help="the lab's id (`grader labs` lists them)")
+    args = parser.parse_args()
+    lab = get_lab(args.lab)
+    if not lab.mutation:
+        sys.exit(f"error: the lab {lab.id} names no mutation module (Lab.mutation); docs/labs.md says what it holds")
+    spec = importlib.import_module(lab.mutation)
+    OUT = lab.buggy_variants / "mutants"
     old_index = OUT / "index.yaml"
     known = known_behaviours(old_index.read_text(encoding="utf-8")) if old_index.exists() else {}
     if OUT.exists():
         shutil.rmtree(OUT)
     OUT.mkdir(parents=True)
     index = []
-    for name in ("deck.py", "card.py"):
-        source = (ROOT / "reference" / name).read_text(encoding="utf-8")
+    for name in spec.FILES:
+        source = (lab.reference / name).read_text(encoding="utf-8")
         with tempfile.TemporaryDirectory() as scratch:
-            expected = observe(name, source, Path(scratch))
+            expected = observe(lab, spec, name, source, Path(scratch))
         seen = set()
         for origin, mutated in mutmut_mutants(name, source) + own_mutants(source):
             if mutated == source or mutated in seen:
@@ -212,14 +185,14 @@ def main() -> None:
                     if line[:1] in "+-" and line[:3] not in ("+++", "---")]
             changed = next(i for i, (a, b) in enumerate(zip(source.splitlines() + [""], mutated.splitlines() + [""]), 1) if a != b)
             function = function_of(source, changed)
-            if any(skip in line for line in diff for skip in SKIP_LINES) or (name, function) in SKIP_FUNCTIONS:
+            if any(skip in line for line in diff for skip in spec.SKIP_LINES) or (name, function) in spec.SKIP_FUNCTIONS:
                 continue
             try:
                 compile(mutated, name, "exec")
             except SyntaxError:
                 continue
             with tempfile.TemporaryDirectory() as scratch:
-                got = observe(name, mutated, Path(scratch))
+                got = observe(lab, spec, name, mutated, Path(scratch))
             status = "hangs" if got == "hangs" else "equivalent" if got == expected else "live"
             mutant_id = f"{name[:-3]}-{len([m for m in index if m['file'] == name]) + 1:03d}"
             (OUT / f"{mutant_id}.py").write_text(mutated, encoding="utf-8")
@@ -228,7 +201,6 @@ def main() -> None:
                                          "status": status, "diff": diff}, known))
             print(f"{mutant_id:10} {status:10} {origin:20} {function}")
     (OUT / "index.yaml").write_text(HEADER + yaml.safe_dump(index, sort_keys=False, allow_unicode=True, width=200), encoding="utf-8")
-    (OUT / "__init__.py").write_text('"""Curated mutants of the reference deck.py and card.py; see index.yaml."""\n', encoding="utf-8")
     live = sum(m["status"] == "live" for m in index)
     print(f"{len(index)} mutants: {live} live, {len(index) - live} left out")
     missing = missing_behaviours(index)

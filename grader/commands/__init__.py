@@ -1,10 +1,10 @@
 """The ``grader`` subcommands beyond grading itself (grade, check, diagnose, handout live in
 grader/cli.py), one module each. cli.py registers every command listed in ``COMMANDS``."""
 
+from grader.commands.canvas import canvas_command
 from grader.commands.classroom import classroom_group
 from grader.commands.export import export_group
 from grader.commands.gradescope import gradescope_group
-from grader.commands.canvas import canvas_command
 from grader.commands.merge import merge_command
 
 export_group.add_command(canvas_command)

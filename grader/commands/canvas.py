@@ -15,8 +15,15 @@ import click
 
 from grader.commands.export import load_results, results_argument
 from grader.exitcodes import ExitCode, fail
-from grader.integrations.canvas_gradebook import (DEFAULT_MATCH, ColumnError, Filled, GradebookError, fill_column,
-                                                  find_column, read_gradebook)
+from grader.integrations.canvas_gradebook import (
+    DEFAULT_MATCH,
+    ColumnError,
+    Filled,
+    GradebookError,
+    fill_column,
+    find_column,
+    read_gradebook,
+)
 from grader.reporters.atomic import write_atomically
 from grader.reporters.wording import plural, visible
 
@@ -30,7 +37,7 @@ _STATUS_WHY = {"unusable": "the submission could not be graded (see its report)"
 @click.option("--gradebook", "gradebook", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="The gradebook CSV downloaded from Canvas (Grades, Export, Export Entire Gradebook).")
 @click.option("--column", "column", required=True,
-              help='The assignment column to fill, as the export names it: "Elevens lab (12345)" (the title alone '
+              help='The assignment column to fill, as the export names it: "Lab 3 (12345)" (the title alone '
                    "or the number alone also work when they are unique).")
 @click.option("--match", "match", default=DEFAULT_MATCH, show_default=True,
               help="The gradebook column that holds the submission ids (any case; a login's part before @ also matches).")

@@ -9,7 +9,12 @@ from pathlib import Path
 import click
 
 from grader.exitcodes import ExitCode, fail
-from grader.integrations.github.workflow import RUBRIC_PATH, WORKFLOW_PATH, WorkflowError, write_workflow
+from grader.integrations.github.workflow import (
+    RUBRIC_PATH,
+    WORKFLOW_PATH,
+    WorkflowError,
+    write_workflow,
+)
 from grader.rubric import RubricError, load_rubric
 from grader.selection import SelectionError, resolve_activities
 

@@ -15,13 +15,22 @@ import click
 from grader.commands.export import export_group, load_results, results_argument
 from grader.exitcodes import ExitCode, fail
 from grader.integrations.gradescope.bundle import build_bundle
-from grader.integrations.gradescope.settings import DEFAULT_SANDBOX_USER, BundleSettings, SettingsError
+from grader.integrations.gradescope.settings import (
+    DEFAULT_SANDBOX_USER,
+    BundleSettings,
+    SettingsError,
+)
 from grader.integrations.gradescope.wheel import WheelError
-from grader.reporters.gradescope_json import (BONUS_POLICIES, VISIBILITIES, GradescopeOptions, OneSubmissionError,
-                                              write_gradescope_json)
+from grader.reporters.gradescope_json import (
+    BONUS_POLICIES,
+    VISIBILITIES,
+    GradescopeOptions,
+    OneSubmissionError,
+    write_gradescope_json,
+)
 from grader.reporters.prairielearn_json import write_prairielearn_json
-from grader.results import ClassResults
 from grader.reporters.wording import points
+from grader.results import ClassResults
 from grader.rubric import RubricError, load_rubric
 
 hidden_option = click.option("--hidden-visibility", type=click.Choice(VISIBILITIES), default="after_due_date", show_default=True,

@@ -99,7 +99,8 @@ def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, 
         if s.problem:
             results[s.id] = SubmissionResult(s.id, "unusable", 0.0, rubric.total_max, [s.problem])
             on_done(s.id)
-    return ClassResults(rubric.lab, [results[s.id] for s in submissions], options.base_seed, level, __version__)
+    return ClassResults(rubric.lab, [results[s.id] for s in submissions], options.base_seed, level, __version__,
+                        title=rubric.title)
 
 
 def _grading_plan(rubric: Rubric, plans, options: GradeOptions, level: str, progress: str = "", records_dir: str = "") -> GradingPlan:

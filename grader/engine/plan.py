@@ -9,7 +9,6 @@ import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from grader.assets import asset_path
 from grader.rubric import Rubric
 
 
@@ -79,7 +78,7 @@ def plan_submission(rubric: Rubric, submission_id: str, folder: Path, only: list
         for entry in activity.files:
             names = entry.split("|")
             # One name: exactly that file (other files import it by that name). Several names (a
-            # tester): any of them, or a usual spelling of one (DeckTester.py, tests/test_deck.py).
+            # tester): any of them, or a usual spelling of one (WidgetTester.py, tests/test_widget.py).
             matches = found.exact(names[0]) if len(names) == 1 else found.loose(names)
             if not matches:
                 missing.append(entry)
@@ -88,8 +87,8 @@ def plan_submission(rubric: Rubric, submission_id: str, folder: Path, only: list
             plan.notes[activity.id] = found.why_missing(missing)
             continue
         files = {name: str(path.resolve()) for name, path in wanted.items()}
-        files.update({name: str(asset_path("reference", name)) for name in activity.stand_ins})
-        files.update({name: str(asset_path("harness", name)) for name in activity.harness})
+        files.update({name: str(rubric.stand_in_folder / name) for name in activity.stand_ins})
+        files.update({name: str(rubric.harness_folder / name) for name in activity.harness})
         plan.activities[activity.id] = ActivityPlan(
             id=activity.id, files=files, modules=activity.modules, disable=list(activity.disable), own=list(wanted)
         )
@@ -97,14 +96,14 @@ def plan_submission(rubric: Rubric, submission_id: str, folder: Path, only: list
 
 
 def squash(name: str) -> str:
-    """A file name as the loose match sees it: DeckTester.py, deck_tester.py -> decktester.py."""
+    """A file name as the loose match sees it: WidgetTester.py, widget_tester.py -> widgettester.py."""
     return name.replace("_", "").lower()
 
 
 class FolderFiles:
     """The regular files of a submission folder (and of its tests/ subfolder), read once.
 
-    Links are never followed: a link named card.py could point at another student's file or at
+    Links are never followed: a link named like a student file could point at another student's file or at
     a file of the teacher's, which would then be copied into the sandbox.
     """
 

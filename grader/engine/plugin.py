@@ -219,11 +219,12 @@ def student(request: pytest.FixtureRequest, submission_id: str):
 
 @pytest.fixture
 def answers(request: pytest.FixtureRequest, submission_id: str) -> dict:
-    """The student's answers.yaml for this activity, read as data (never run; see grader/answers.py)."""
+    """The student's written answers for this activity (its .yaml file), read as data (never
+    run; see grader/answers.py)."""
     state: GradingState = request.config.stash[STATE]
     activity = state.submissions[submission_id].activities[_activity(state, request.node)]
     try:
-        return load_answers(activity.files["answers.yaml"])
+        return load_answers(next(path for name, path in activity.files.items() if name.endswith(".yaml")))
     except (AnswersError, OSError) as error:
         pytest.fail(str(error), pytrace=False)
 

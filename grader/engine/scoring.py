@@ -8,7 +8,13 @@ place or a filtered replay ran only one of them.
 from grader.engine.plan import GradingPlan
 from grader.engine.test_filter import entry_wanted
 from grader.replay import replay_command
-from grader.results import ActivityResult, SubmissionResult, TestResult, round_points, split_points
+from grader.results import (
+    ActivityResult,
+    SubmissionResult,
+    TestResult,
+    round_points,
+    split_points,
+)
 from grader.rubric import Activity, Rubric, TestPoints
 
 GRADER_FAULT = ("none of this activity's tests ran, so it has no score; unless grading was interrupted "

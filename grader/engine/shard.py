@@ -10,13 +10,12 @@ import signal
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
-import pytest
-
 from grader.engine.lifeline import die_with_parent, watch_parent
+from grader.labs import get_lab
 
-SUITES = Path(__file__).resolve().parent.parent / "suites"
 INI = Path(__file__).resolve().parent / "suites.ini"
 
 
@@ -29,22 +28,25 @@ UNUSED_PLUGINS = ("cacheprovider", "capture", "logging", "warnings", "faulthandl
                   "setuponly", "setupplan")
 
 
-def planned_suites(plan_path: str) -> list[str]:
-    """The suite files of the activities this shard grades: collecting the others would only
-    cost start-up time (each suite module is imported and its tests parametrized)."""
+def planned_suites(plan_path: str) -> tuple[Path, list[str]]:
+    """The lab's suites folder, and the suite files of the activities this shard grades:
+    collecting the others would only cost start-up time (each suite module is imported and its
+    tests parametrized)."""
     plan = json.loads(Path(plan_path).read_text(encoding="utf-8"))
     wanted = {activity for sub in plan["submissions"] for activity in sub["activities"]}
     rubric = yaml.safe_load(Path(plan["rubric_path"]).read_text(encoding="utf-8"))
-    suites = sorted({str(SUITES / a["suite"]) for a in rubric["activities"] if a["id"] in wanted})
-    return suites or [str(SUITES)]
+    suites = get_lab(str(rubric["lab"])).suites
+    files = sorted({str(suites / a["suite"]) for a in rubric["activities"] if a["id"] in wanted})
+    return suites, files or [str(suites)]
 
 
 def pytest_arguments(plan_path: str) -> list[str]:
     disabled = [arg for name in UNUSED_PLUGINS for arg in ("-p", f"no:{name}")]
+    suites, files = planned_suites(plan_path)
     return [
-        *planned_suites(plan_path),
+        *files,
         "-c", str(INI),
-        "--rootdir", str(SUITES),
+        "--rootdir", str(suites),
         "--noconftest",
         *disabled,
         "-p", "grader.engine.plugin",

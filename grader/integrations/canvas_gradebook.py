@@ -23,7 +23,12 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.integrations.csv_cells import Record, quote_cell, read_records, replace_cells
+from grader.integrations.csv_cells import (
+    Record,
+    quote_cell,
+    read_records,
+    replace_cells,
+)
 from grader.reporters.wording import points
 from grader.results import ClassResults, SubmissionResult
 

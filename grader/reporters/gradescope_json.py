@@ -7,7 +7,7 @@ where Gradescope needs one.
 
 How results become entries:
 
-- each test run is one entry, ``"A1 Card: test_rank[ace-hearts-1]"`` numbered ``"A1.1"``,
+- each test run is one entry, ``"A1 <activity title>: test_name[parameters]"`` numbered ``"A1.1"``,
   ``"A1.2"``... in the order the suite ran them, ``passed`` or ``failed``, with what went wrong,
   what the code printed and the command that replays it, as Markdown in which nothing the
   student wrote can become markup (markdown_report's ``fenced`` and ``code``);
@@ -34,7 +34,12 @@ from grader.replay import replay_command
 from grader.reporters.atomic import write_atomically
 from grader.reporters.hookspecs import OutputFormat, hookimpl
 from grader.reporters.markdown_report import code, fenced
-from grader.reporters.wording import GRADER_ERROR_HEADLINE, OUTCOME_WORDS, UNUSABLE_HEADLINE, score_of
+from grader.reporters.wording import (
+    GRADER_ERROR_HEADLINE,
+    OUTCOME_WORDS,
+    UNUSABLE_HEADLINE,
+    score_of,
+)
 from grader.results import ActivityResult, ClassResults, SubmissionResult, TestResult
 
 VISIBILITIES = ("visible", "after_due_date", "after_published", "hidden")
@@ -82,7 +87,7 @@ def gradescope_document(sub: SubmissionResult, options: GradescopeOptions = Grad
         "tests": tests,
         "execution_time": round(sum(t.duration for a in sub.activities for t in a.tests)),
         # Only the status: a total would tell anyone who can read this file the hidden tests' result.
-        "extra_data": {"elevens": {"status": sub.status}},
+        "extra_data": {"grader": {"status": sub.status}},
     }
     if not tests:
         document["score"] = 0.0  # Gradescope needs a score somewhere; nothing was graded
@@ -94,7 +99,7 @@ def failure_document(headline: str, detail: str = "") -> dict:
     ``headline`` and ``detail`` (which must not say anything that helps a student cheat)."""
     output = f"**{headline}**" + (f"\n\n{detail}" if detail else "")
     return {"score": 0.0, "output": output, "output_format": "md", "tests": [],
-            "extra_data": {"elevens": {"status": "grader_error"}}}
+            "extra_data": {"grader": {"status": "grader_error"}}}
 
 
 def summary(sub: SubmissionResult, options: GradescopeOptions) -> str:

@@ -23,9 +23,19 @@ from pathlib import Path
 
 from grader.reporters.atomic import write_atomically
 from grader.reporters.hookspecs import OutputFormat, hookimpl
-from grader.reporters.wording import (ACTIVITY_WORDS, GRADER_ERROR_HEADLINE, OUTCOME_WORDS, UNUSABLE_HEADLINE,
-                                      advisory_worth, base_name, optional_and_missing, plural, points, score_of,
-                                      visible)
+from grader.reporters.wording import (
+    ACTIVITY_WORDS,
+    GRADER_ERROR_HEADLINE,
+    OUTCOME_WORDS,
+    UNUSABLE_HEADLINE,
+    advisory_worth,
+    base_name,
+    optional_and_missing,
+    plural,
+    points,
+    score_of,
+    visible,
+)
 from grader.results import ActivityResult, ClassResults, SubmissionResult, TestResult
 
 SYMBOL = {"passed": "✓", "failed": "✗", "error": "✗", "timeout": "⏱", "skipped": "–", "grader_error": "!"}
@@ -52,9 +62,9 @@ def code(text: str) -> str:
     return f"{ticks}{pad}{text}{pad}{ticks}"
 
 
-def submission_report(sub: SubmissionResult) -> str:
+def submission_report(sub: SubmissionResult, heading: str = "Report") -> str:
     """The whole report.md of one submission."""
-    lines = [f"# Elevens lab: {code(sub.id)}", ""]
+    lines = [f"# {heading}: {code(sub.id)}", ""]
     lines += _headline(sub)
     if sub.activities:
         lines += _overview(sub)
@@ -196,7 +206,7 @@ def _passed_line(name: str, runs: list[TestResult]) -> str:
 
 
 def write_markdown_reports(results: ClassResults, folder: Path) -> list[Path]:
-    return [write_atomically(folder / sub.id / "report.md", submission_report(sub)) for sub in results.submissions]
+    return [write_atomically(folder / sub.id / "report.md", submission_report(sub, results.heading)) for sub in results.submissions]
 
 
 @hookimpl

@@ -21,7 +21,12 @@ from pathlib import Path
 from grader.reporters.atomic import write_atomically
 from grader.reporters.gradescope_json import only_submission
 from grader.reporters.hookspecs import OutputFormat, hookimpl
-from grader.reporters.wording import GRADER_ERROR_HEADLINE, OUTCOME_WORDS, UNUSABLE_HEADLINE, score_of
+from grader.reporters.wording import (
+    GRADER_ERROR_HEADLINE,
+    OUTCOME_WORDS,
+    UNUSABLE_HEADLINE,
+    score_of,
+)
 from grader.results import ActivityResult, ClassResults, SubmissionResult
 
 OUTPUT_CHARS = 2000

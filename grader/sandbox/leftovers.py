@@ -1,7 +1,7 @@
 """The sandbox's temporary folders, named after their owner so a killed run's are found again.
 
-A launcher keeps its copy of the runtime in ``elevens-launcher-…`` and each sandbox its files in
-``elevens-sandbox-…``, both in the temporary folder. A normal end removes them (``close()``, and
+A launcher keeps its copy of the runtime in ``grader-launcher-…`` and each sandbox its files in
+``grader-sandbox-…``, both in the temporary folder. A normal end removes them (``close()``, and
 an ``atexit`` hook for the shared launcher). A grading process killed with ``kill -9`` cannot,
 so each folder's name carries its owner, ``<pid namespace>-<pid>-``, and every launcher that
 starts removes the folders whose owner no longer exists. Only folders of this user and of this
@@ -15,7 +15,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-PATTERN = re.compile(r"^elevens-(?:launcher|sandbox)-(\d+)-(\d+)-")
+PATTERN = re.compile(r"^grader-(?:launcher|sandbox)-(\d+)-(\d+)-")
 
 
 def _namespace() -> int:
@@ -26,8 +26,8 @@ def _namespace() -> int:
 
 
 def owner_prefix(kind: str) -> str:
-    """``elevens-<kind>-<namespace>-<pid>-``: the start of a folder name this process owns."""
-    return f"elevens-{kind}-{_namespace()}-{os.getpid()}-"
+    """``grader-<kind>-<namespace>-<pid>-``: the start of a folder name this process owns."""
+    return f"grader-{kind}-{_namespace()}-{os.getpid()}-"
 
 
 def make_folder(kind: str, parent: Path | None = None) -> Path:

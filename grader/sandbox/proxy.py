@@ -1,13 +1,13 @@
 """What a suite sees of the student's code: modules, classes and objects behind the boundary.
 
-    card = student.card.Card("ace", "hearts", 1)   # runs Card(...) in the sandbox
-    card.rank()                                   # -> "ace", plain data
-    deck.get("cards")                             # an attribute: a list of Remote cards
+    widget = student.widget.Widget("red", 3)      # runs Widget(...) in the sandbox
+    widget.colour()                               # -> "red", plain data
+    box.get("widgets")                            # an attribute: a list of Remote widgets
 
 Every call crosses to the sandbox and comes back as plain data, or as a ``Remote`` standing for
 an object that stays there. A ``Remote`` is equal only to itself, so no student object can pass
 for an expected value. Each Remote keeps a readable ``label`` (the expression that made it) for
-failure messages: ``Deck(['ace'], ['hearts'], [1]).deal() raised IndexError``.
+failure messages: ``Box(['red']).take() raised IndexError``.
 """
 
 from dataclasses import dataclass
@@ -87,8 +87,8 @@ class RemoteCallable:
         """Call ``times`` times in one round trip, each time with fresh copies of ``args``, and
         return what ``observe`` saw after each call (see ``Worker.sample`` in the runtime):
 
-            shuffler.selection_shuffle.sample(1000, [0, 1, 2, 3], observe=[["arg", 0]])
-            deck.shuffle.sample(1000, observe=[["self"], ["attr", "cards"], ["each", "rank"]])
+            mixer.mix.sample(1000, [0, 1, 2, 3], observe=[["arg", 0]])
+            box.mix.sample(1000, observe=[["self"], ["attr", "widgets"], ["each", "colour"]])
         """
         call = f"{self.label}({describe_args(args)})"
         request = {**self.target, "op": "sample", "times": times, "observe": observe,
@@ -111,7 +111,7 @@ class Remote:
         return RemoteCallable(self.link, {"handle": self.handle}, name, f"{self.label}.{name}")
 
     def get(self, name: str, timeout: float | None = None):
-        """The value of a data attribute, e.g. ``deck.get("cards")``."""
+        """The value of a data attribute, e.g. ``box.get("widgets")``."""
         call = f"{self.label}.{name}"
         reply = self.link.request({"op": "getattr", "handle": self.handle, "name": name}, call, timeout)
         return from_wire(reply, self.link, call)
@@ -151,7 +151,7 @@ class RemoteModule:
 
 
 class Student:
-    """The student's loaded modules, by name: ``student.deck.Deck(...)``."""
+    """The student's loaded modules, by name: ``student.box.Box(...)``."""
 
     def __init__(self, link: WorkerLink, modules: list[str]) -> None:
         self.link = link
@@ -163,7 +163,7 @@ class Student:
         return RemoteModule(self.link, name)
 
     def batch(self, *calls: PendingCall, timeout: float | None = None) -> list:
-        """Several calls in one round trip, in order: ``student.batch(card.rank.later(), ...)``.
+        """Several calls in one round trip, in order: ``student.batch(widget.colour.later(), ...)``.
 
         The first call that raises is reported under its own name, as if it had been made alone.
         """

@@ -21,7 +21,12 @@ import time
 from pathlib import Path
 
 from grader.sandbox.channel import Channel
-from grader.sandbox.errors import SandboxCrashed, SandboxTimeout, StudentError, StudentLoadError
+from grader.sandbox.errors import (
+    SandboxCrashed,
+    SandboxTimeout,
+    StudentError,
+    StudentLoadError,
+)
 from grader.sandbox.launcher import Launcher, LauncherError
 from grader.sandbox.limits import Limits
 from grader.sandbox.staging import StagedFolder

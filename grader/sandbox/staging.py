@@ -8,7 +8,7 @@ Only the files an activity declares are copied, so a student's ``random.py``, ``
 the launcher imported it from its own copy before any sandbox existed.
 
 A grader running as root can have student code run as an unprivileged user instead: it names
-the user in ``ELEVENS_SANDBOX_USER`` (the Gradescope autograder does). ``work/`` and ``home/``
+the user in ``GRADER_SANDBOX_USER`` (the Gradescope autograder does). ``work/`` and ``home/``
 then belong to that user, ``<root>`` stays root's (mode 0711: passable, not listable, so leftover
 clean-up still finds it), and the launcher's new zygote, seeing a home that belongs to someone
 else, becomes that user before it runs anything (sandbox_runtime/launcher.py). That user must be
@@ -24,15 +24,15 @@ from pathlib import Path
 
 from grader.sandbox.leftovers import make_folder
 
-SANDBOX_USER_VARIABLE = "ELEVENS_SANDBOX_USER"
+SANDBOX_USER_VARIABLE = "GRADER_SANDBOX_USER"
 
 
 class SandboxUserError(RuntimeError):
-    """``ELEVENS_SANDBOX_USER`` cannot be honoured; the message says why and what to do."""
+    """``GRADER_SANDBOX_USER`` cannot be honoured; the message says why and what to do."""
 
 
 def sandbox_owner() -> tuple[int, int] | None:
-    """The (uid, gid) student code should run as, from ``ELEVENS_SANDBOX_USER`` (a user name or
+    """The (uid, gid) student code should run as, from ``GRADER_SANDBOX_USER`` (a user name or
     a uid), or None to run it as the grader's own user (unset, or root)."""
     wanted = os.environ.get(SANDBOX_USER_VARIABLE, "")
     if not wanted:
@@ -81,7 +81,7 @@ def copy_runtime(folder: Path) -> Path:
 
 class StagedFolder:
     def __init__(self, files: dict[str, Path], parent: Path | None = None) -> None:
-        """``files`` maps the name inside the sandbox (``card.py``) to the file to copy.
+        """``files`` maps the name inside the sandbox (``widget.py``) to the file to copy.
 
         The folder is named after this process (leftovers.py); if a copy fails, it is removed
         before the error goes on.

@@ -13,11 +13,11 @@ import subprocess
 import sys
 
 import pytest
+from grader_labs.elevens.diagnosis import diagnose_deck
+from grader_labs.elevens.files import lab_file as asset_path
+from grader_labs.elevens.variants import buggy, mutants
 
-from grader.assets import asset_path
-from grader.diagnosis import diagnose_deck
 from grader.exitcodes import ExitCode
-from grader.own_test_variants import buggy, mutants
 
 MECHANISM = {
     "Buggy1": "`size < 0`",

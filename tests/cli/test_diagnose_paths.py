@@ -11,10 +11,10 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from grader_labs.elevens.files import lab_file as asset_path
+from grader_labs.elevens.variants import buggy
 
-from grader.assets import asset_path
 from grader.exitcodes import ExitCode
-from grader.own_test_variants import buggy
 
 COMPILED = [v for v in buggy("deck") if v in ("Buggy1", "Buggy2", "Buggy3", "Buggy4")]
 

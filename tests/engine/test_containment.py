@@ -5,12 +5,12 @@ each test then checks one submission's result, and that the correct one still sc
 """
 
 import json
-from dataclasses import asdict
 import os
 import resource
 import subprocess
 import tempfile
 import time
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest

@@ -11,9 +11,9 @@ import threading
 from pathlib import Path
 
 import pytest
+from grader_labs.elevens.files import lab_file as asset_path
 
 import grader
-from grader.assets import asset_path
 from grader.sandbox.isolation import namespaces_work
 from tests.classroom import card_with, grade_class, reference_text, write_class
 

@@ -3,9 +3,9 @@
 import os
 from pathlib import Path
 
-from grader.sandbox import SandboxSession, Student
 import pytest
 
+from grader.sandbox import SandboxSession, Student
 from grader.sandbox.isolation import namespaces_work
 from grader.sandbox.launcher import Launcher
 from tests.classroom import reference_text

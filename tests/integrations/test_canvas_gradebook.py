@@ -19,7 +19,12 @@ from click.testing import CliRunner
 
 from grader.cli import main
 from grader.exitcodes import ExitCode
-from grader.integrations.canvas_gradebook import GradebookError, fill_column, find_column, parse_gradebook
+from grader.integrations.canvas_gradebook import (
+    GradebookError,
+    fill_column,
+    find_column,
+    parse_gradebook,
+)
 from grader.integrations.csv_cells import read_records
 from grader.reporters.results_json import write_results_json
 from grader.results import ClassResults, SubmissionResult

@@ -19,8 +19,18 @@ import yaml
 from grader.exitcodes import ExitCode
 from grader.rubric import load_rubric
 from tests.classroom import card_with, reference_text, write_class
-from tests.integrations.classroom_roundtrip import (JOB_ID, REPORTER, classroom_points, grader, grading_steps, init,
-                                                    load_workflow, reporter_step, run_step, student_repo)
+from tests.integrations.classroom_roundtrip import (
+    JOB_ID,
+    REPORTER,
+    classroom_points,
+    grader,
+    grading_steps,
+    init,
+    load_workflow,
+    reporter_step,
+    run_step,
+    student_repo,
+)
 from tests.lab_loader import ROOT
 
 INSTALL = "git+https://github.com/example-school/elevens-grader@v0.1.0"
@@ -132,10 +142,10 @@ def test_a_buggy_card_gets_exactly_what_grade_gives_it_and_the_steps_still_pass(
 
 def test_the_copied_rubric_is_the_one_the_steps_use(buggy):
     repo, workflow, runs, _ = buggy
-    assert (repo / ".github" / "elevens" / "rubric.yaml").read_text() == (repo.parents[1] / "teacher.yaml").read_text()
-    assert all(s["run"].endswith("--github --rubric .github/elevens/rubric.yaml") for s in grading_steps(workflow))
+    assert (repo / ".github" / "grader" / "rubric.yaml").read_text() == (repo.parents[1] / "teacher.yaml").read_text()
+    assert all(s["run"].endswith("--github --rubric .github/grader/rubric.yaml") for s in grading_steps(workflow))
     replays = [t["test_code"] for t in runs[0].result["tests"] if t["test_code"]]
-    assert replays and all(r.endswith("--rubric .github/elevens/rubric.yaml") for r in replays)
+    assert replays and all(r.endswith("--rubric .github/grader/rubric.yaml") for r in replays)
 
 
 def test_an_error_raised_in_the_students_card_is_annotated_on_its_line(buggy):

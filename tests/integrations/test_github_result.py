@@ -9,8 +9,17 @@ import yaml
 
 from grader.exitcodes import ExitCode
 from grader.integrations.github import for_the_log, github_exit_code, publish
-from grader.integrations.github.annotations import MAX_ANNOTATIONS, annotations, escape_data, escape_property
-from grader.integrations.github.runner_result import MAX_RESULT_BYTES, encoded_result, runner_result
+from grader.integrations.github.annotations import (
+    MAX_ANNOTATIONS,
+    annotations,
+    escape_data,
+    escape_property,
+)
+from grader.integrations.github.runner_result import (
+    MAX_RESULT_BYTES,
+    encoded_result,
+    runner_result,
+)
 from grader.integrations.github.summary import MAX_SUMMARY_BYTES, job_summary
 from grader.integrations.github.workflow import grading_steps, render_workflow, step_id
 from grader.results import ActivityResult, SubmissionResult, TestResult
@@ -99,10 +108,10 @@ def test_a_huge_message_is_cut_so_the_result_fits_an_environment_variable():
 
 def test_the_rubric_path_in_replays_is_the_one_in_the_repository(tmp_path):
     test = TestResult("test_str", "failed", 0.0, 3.0, "no",
-                      replay=f"grader check . --activity A1 --test test_str --rubric {tmp_path}/.github/elevens/rubric.yaml")
+                      replay=f"grader check . --activity A1 --test test_str --rubric {tmp_path}/.github/grader/rubric.yaml")
     result = SubmissionResult("s", "graded", 0.0, 3.0, [], [ActivityResult("A1", "Card", "graded", 0.0, 3.0, tests=[test])])
-    data = runner_result(result, ["A1"], f"{tmp_path}/.github/elevens/rubric.yaml", ".github/elevens/rubric.yaml")
-    assert data["tests"][0]["test_code"] == "grader check . --activity A1 --test test_str --rubric .github/elevens/rubric.yaml"
+    data = runner_result(result, ["A1"], f"{tmp_path}/.github/grader/rubric.yaml", ".github/grader/rubric.yaml")
+    assert data["tests"][0]["test_code"] == "grader check . --activity A1 --test test_str --rubric .github/grader/rubric.yaml"
 
 
 def test_the_summary_is_a_table_and_student_text_cannot_escape_its_code_block():
@@ -145,7 +154,7 @@ def test_publish_appends_one_line_and_a_summary(tmp_path, capsys):
     lines = output.read_text().splitlines()
     assert lines[0] == "earlier=1" and len(lines) == 2 and lines[1].startswith("result=")
     assert decode(lines[1].split("=", 1)[1])["max_score"] == 15.0
-    assert summary.read_text().startswith("## Elevens grader: A1 Card")
+    assert summary.read_text().startswith("## Grader: A1 Card")
     publish(submission(EVIL), ["A1"], tmp_path, env={})
     assert "GITHUB_OUTPUT is not set" in capsys.readouterr().err
 
@@ -158,10 +167,10 @@ def test_step_ids_are_letters_and_digits_so_the_reporters_variable_name_is_unamb
 
 def test_the_rendered_workflow_names_every_step_for_the_reporter():
     rubric = load_rubric()
-    steps = grading_steps(list(rubric.activities), ".github/elevens/rubric.yaml")
+    steps = grading_steps(list(rubric.activities), ".github/grader/rubric.yaml")
     data = yaml.safe_load(render_workflow(steps, "git+https://example.org/g.git@v1 ; echo no", "test"))
     job = data["jobs"]["run-autograding-tests"]
-    install = next(s for s in job["steps"] if s.get("name") == "Install the Elevens grader")
+    install = next(s for s in job["steps"] if s.get("name") == "Install the grader")
     assert install["run"].endswith("'git+https://example.org/g.git@v1 ; echo no'")  # quoted for the shell
     reporter = job["steps"][-1]
     assert reporter["with"]["runners"].split(",") == [s.step_id for s in steps]

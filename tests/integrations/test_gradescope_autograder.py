@@ -24,7 +24,11 @@ import yaml
 
 from grader.integrations.gradescope import run as run_module
 from grader.integrations.gradescope.run import DETAIL, HEADLINE
-from tests.integrations.gradescope_helpers import submission_files, write_files, write_small_rubric
+from tests.integrations.gradescope_helpers import (
+    submission_files,
+    write_files,
+    write_small_rubric,
+)
 
 SCRIPTS = ("setup.sh", "run_autograder")
 VISIBILITIES = {"visible", "after_due_date", "after_published", "hidden"}
@@ -106,13 +110,13 @@ def test_setup_and_run_autograder_are_at_the_zip_root_and_executable(bundle, unp
         modes = {info.filename: info.external_attr >> 16 for info in archive.infolist()}
     assert all("/" not in name for name in names)  # nothing in a folder
     wheel = next(name for name in names if name.endswith("-py3-none-any.whl"))
-    assert set(names) == {*SCRIPTS, wheel, "elevens-gradescope.json", "rubric.yaml"}
+    assert set(names) == {*SCRIPTS, wheel, "grader-gradescope.json", "rubric.yaml"}
     for script in SCRIPTS:
         assert modes[script] & 0o111 and stat.S_ISREG(modes[script])
         assert os.access(unpacked / script, os.X_OK)
         assert (unpacked / script).read_text().startswith("#!")
     assert wheel in (unpacked / "setup.sh").read_text()
-    settings = json.loads((unpacked / "elevens-gradescope.json").read_text())
+    settings = json.loads((unpacked / "grader-gradescope.json").read_text())
     assert settings == {"hidden_visibility": "after_due_date", "bonus": "extra_credit", "sandbox_user": "nobody", "rubric": "rubric.yaml"}
 
 
@@ -225,7 +229,7 @@ def test_as_root_student_code_runs_as_the_sandbox_user_and_cannot_read_the_sourc
 
     root = autograder_root(tmp_path, unpacked, {"card.py": CARD_SAYING_WHO})
     monkeypatch.setenv("AUTOGRADER_ROOT", str(root))
-    monkeypatch.setenv("ELEVENS_SANDBOX_USER", "")  # "" is "unset"; main() sets it, and monkeypatch unsets it after
+    monkeypatch.setenv("GRADER_SANDBOX_USER", "")  # "" is "unset"; main() sets it, and monkeypatch unsets it after
     # This machine's Python lives under /root, which no other user may enter; Gradescope's lives
     # in /usr. The card's code is preloaded, so here it runs all the same: say the probe passed.
     monkeypatch.setattr("grader.integrations.gradescope.sandbox_user.can_run_python", lambda uid, gid: "")

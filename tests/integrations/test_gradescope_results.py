@@ -9,7 +9,12 @@ from pathlib import Path
 import pytest
 
 from grader.reporters import output_formats, write_run_outputs
-from grader.reporters.gradescope_json import GradescopeOptions, OneSubmissionError, gradescope_document, write_gradescope_json
+from grader.reporters.gradescope_json import (
+    GradescopeOptions,
+    OneSubmissionError,
+    gradescope_document,
+    write_gradescope_json,
+)
 from grader.reporters.results_json import write_results_json
 from grader.results import ClassResults
 from tests.reporters.samples import ACCENTED, EVIL, sample_results

@@ -31,11 +31,14 @@ def test_the_wheel_holds_the_grader_its_assets_and_a_record_that_matches(wheel):
     assert wheel.name == f"elevens_grader-{__version__}-py3-none-any.whl"
     files = contents(wheel)
     for expected in ("grader/cli.py", "grader/engine/suites.ini", "grader/integrations/gradescope/templates/run_autograder",
-                     "sandbox_runtime/launcher.py", "grader_assets/reference/card.py", "grader_assets/rubrics/elevens.yaml",
+                     "sandbox_runtime/launcher.py", "grader_assets/reference/elevens/card.py", "grader_assets/rubrics/elevens.yaml",
+                     "grader_labs/elevens/__init__.py", "grader_labs/elevens/suites/test_a1_card.py",
+                     "grader_assets/buggy_variants/elevens/mutants/index.yaml", "grader_assets/examples/elevens/fay_zipped.zip",
                      f"{INFO}/METADATA", f"{INFO}/WHEEL", f"{INFO}/entry_points.txt"):
         assert expected in files, expected
     assert not any(name.endswith(".pyc") or "__pycache__" in name for name in files)
     assert "grader = grader.cli:main" in files[f"{INFO}/entry_points.txt"].decode()
+    assert "elevens = grader_labs.elevens:LAB" in files[f"{INFO}/entry_points.txt"].decode()
     assert f"Version: {__version__}" in files[f"{INFO}/METADATA"].decode()
     record = files[f"{INFO}/RECORD"].decode().splitlines()
     assert {line.split(",")[0] for line in record} == set(files)
@@ -56,9 +59,9 @@ def test_pip_installs_it_and_the_installed_grader_rebuilds_the_same_wheel(wheel,
     # -S: none of this virtual environment's packages (the editable checkout included) is seen.
     probe = ("import sys; sys.path.insert(0, sys.argv[1]); from pathlib import Path; "
              "from grader.integrations.gradescope.wheel import build_wheel, running_from_checkout; "
-             "from grader.assets import asset_path; import grader; "
+             "from grader.labs import get_lab; import grader; "
              "assert not running_from_checkout(), grader.__file__; "
-             "assert (asset_path('reference') / 'card.py').is_file(); "
+             "assert (get_lab('elevens').reference / 'card.py').is_file(); "
              "print(build_wheel(Path(sys.argv[2])))")
     done = subprocess.run([sys.executable, "-S", "-c", probe, str(target), str(tmp_path / "rebuilt")],
                           capture_output=True, text=True, timeout=120)

@@ -10,7 +10,11 @@ from pathlib import Path
 import pytest
 
 from grader.reporters.prairielearn_json import prairielearn_document
-from tests.integrations.gradescope_helpers import submission_files, write_files, write_small_rubric
+from tests.integrations.gradescope_helpers import (
+    submission_files,
+    write_files,
+    write_small_rubric,
+)
 from tests.reporters.samples import ACCENTED, EVIL, sample_results
 
 

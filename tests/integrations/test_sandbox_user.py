@@ -1,4 +1,4 @@
-"""Student code as an unprivileged user (ELEVENS_SANDBOX_USER), at both isolation levels, and
+"""Student code as an unprivileged user (GRADER_SANDBOX_USER), at both isolation levels, and
 unchanged when the variable is not set; with clear errors when it cannot be honoured."""
 
 import os
@@ -7,7 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from grader.integrations.gradescope.sandbox_user import SandboxUserError, ensure_user, hide_from_others, use_sandbox_user
+from grader.integrations.gradescope.sandbox_user import (
+    SandboxUserError,
+    ensure_user,
+    hide_from_others,
+    use_sandbox_user,
+)
 from grader.sandbox.isolation import namespaces_work
 from grader.sandbox.staging import SANDBOX_USER_VARIABLE, StagedFolder
 from grader.sandbox.staging import SandboxUserError as StagingUserError

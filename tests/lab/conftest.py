@@ -11,7 +11,7 @@ RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 @pytest.fixture(scope="session")
 def ref():
     """The reference modules, by name: ``ref["deck"].Deck``."""
-    return load_lab("reference")
+    return load_lab("reference/elevens")
 
 
 @pytest.fixture(autouse=True)

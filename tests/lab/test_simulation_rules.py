@@ -87,7 +87,7 @@ def test_the_order_of_plays_never_changes_the_outcome(ref, module, cls):
 
 def test_the_graders_own_elevens_rules_agree_with_the_reference_on_500_decks(ref):
     """grader/elevens_games.py decides the expected end of A11's planted games."""
-    from grader.elevens_games import FULL_DECK, VALUES, play_out
+    from grader_labs.elevens.games import FULL_DECK, VALUES, play_out
 
     names = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
     suits = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}

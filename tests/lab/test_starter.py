@@ -13,12 +13,12 @@ LIBRARY_FILES = ("card", "deck", "shuffler", "board", "elevens_board", "thirteen
 
 @pytest.fixture(scope="module")
 def starter():
-    return load_lab("starter")
+    return load_lab("starter/elevens")
 
 
 @pytest.fixture(scope="module")
 def reference():
-    return load_lab("reference")
+    return load_lab("reference/elevens")
 
 
 def own_callables(module):

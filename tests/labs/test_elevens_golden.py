@@ -23,16 +23,12 @@ GOLDEN = Path(__file__).parent / "golden" / "elevens_grades.json"
 def build_class(root: Path) -> None:
     write_class(root, {"reference": reference_submission()})
     demo = ROOT / "examples" / "elevens"
-    if not demo.is_dir():
-        demo = ROOT / "examples" / "class"
     for entry in demo.iterdir():
         if entry.is_dir():
             shutil.copytree(entry, root / entry.name)
         elif entry.suffix == ".zip":
             shutil.copyfile(entry, root / entry.name)
     variants = ROOT / "buggy_variants" / "elevens"
-    if not variants.is_dir():
-        variants = ROOT / "buggy_variants"
     for folder in sorted(p for p in variants.iterdir() if p.is_dir() and p.name not in ("mutants", "__pycache__")):
         for file in folder.glob("*.py"):
             write_class(root, {f"{folder.name}-{file.stem}": {file.name: file.read_text(encoding="utf-8")}})

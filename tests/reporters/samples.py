@@ -107,7 +107,7 @@ def sample_results() -> ClassResults:
                          [card(perfect=True), crashed, shuffler(), tens(3.0)], bonus=3.0, bonus_max=6.0),
         SubmissionResult("broken_zip", "unusable", 0.0, MAX,
                          ["broken_zip.zip could not be opened as a zip (File is not a zip file)."], []),
-    ], base_seed=0, sandbox="process", grader_version="test")
+    ], base_seed=0, sandbox="process", grader_version="test", title="Elevens lab")
 
 
 WIDE_IDS = ["A1", "A2", "A3", "A4", "A5", "A5b", "A6", "A8", "A9", "A10", "A11", "A11b", "bonus-tens"]
@@ -128,4 +128,4 @@ def wide_class() -> ClassResults:
             f"student_with_a_really_long_folder_name_{n}_ÉÈ", status, round(sum(a.score for a in regular), 2), 228.0,
             [], activities, bonus=activities[-1].score if activities[-1].status == "graded" else 0.0, bonus_max=19.0))
     submissions.append(SubmissionResult("x" * 200 + ".zip", "unusable", 0.0, 228.0, ["not a zip"], []))
-    return ClassResults("elevens", submissions, base_seed=7, sandbox="namespaces", grader_version="test")
+    return ClassResults("elevens", submissions, base_seed=7, sandbox="namespaces", grader_version="test", title="Elevens lab")

@@ -173,7 +173,7 @@ def test_an_atomic_write_leaves_no_temporary_file_even_when_it_fails(tmp_path):
 def test_a_report_has_no_backslash_escapes():
     report = submission_report(one_student("ada_complete", [TestResult("test_rank[ace-hearts-1]", "passed", 2.0, 2.0)]))
     assert "\\" not in report
-    assert report.startswith("# Elevens lab: `ada_complete`\n")
+    assert report.startswith("# Report: `ada_complete`\n")
 
 
 def test_a_report_puts_failures_first_then_going_further_then_what_passed():
@@ -214,7 +214,7 @@ def test_student_text_never_becomes_markup():
     test = TestResult("test_str", "failed", 0.0, 2.0, "got: ```\n# heading", output="````\n<img src=x>")
     report = submission_report(one_student(sub_id, [test]))
     first = report.splitlines()[0]
-    assert first == "# Elevens lab: ```x␊<script>alert(1)</script>`` *b*```"  # one line, one code span
+    assert first == "# Report: ```x␊<script>alert(1)</script>`` *b*```"  # one line, one code span
     assert "````text\ngot: ```\n# heading\n````" in report
     assert "`````text\n````\n<img src=x>\n`````" in report
 
@@ -240,4 +240,4 @@ def test_rendered_reports_hold_no_html_or_markup_from_students():
         html = renderer.render(report)
         assert not re.search(r"<(script|img|b|i|a)[ >]", html), html
     html = renderer.render(submission_report(sub))
-    assert html.startswith("<h1>Elevens lab: <code>a␊&lt;b&gt;x&lt;/b&gt; [l](http://e) `` *y*</code></h1>")
+    assert html.startswith("<h1>Report: <code>a␊&lt;b&gt;x&lt;/b&gt; [l](http://e) `` *y*</code></h1>")

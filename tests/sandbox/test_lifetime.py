@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from grader.own_tests import OwnTests, close_warm_sandboxes, variant_file
-from grader.sandbox import Limits, SandboxSession, Student
-from grader.sandbox import leftovers
+from grader.own_tests import OwnTests, close_warm_sandboxes
+from grader_labs.elevens.variants import run_tester, variant_file
+from grader.sandbox import Limits, SandboxSession, Student, leftovers
 from grader.sandbox.isolation import namespaces_work
 from grader.sandbox.launcher import Launcher
 from grader.sandbox.staging import StagedFolder
@@ -111,14 +111,13 @@ def test_a_normal_open_and_close_leaves_no_folder_behind(private_temp, pytest_pr
 def test_running_a_tester_leaves_no_folder_behind(private_temp):
     tester = private_temp.parent / "deck_tester.py"
     tester.write_text(reference_text("deck_tester.py"), encoding="utf-8")
-    run = OwnTests({"deck_tester.py": tester}, 1, Limits()).run(variant_file("Buggy1", "deck.py"),
-                                                                variant_file("reference", "card.py"))
+    run = run_tester(OwnTests({"deck_tester.py": tester}, 1, Limits()), "deck.py", variant_file("Buggy1", "deck.py"))
     assert run.outcome == "failed"
     # The tester's warm sandbox waits for its next run until it is closed (a suite closes it when
     # the activity is done); a shared launcher made during this test keeps its folder until the
     # process exits.
     close_warm_sandboxes()
-    assert [p.name for p in private_temp.iterdir() if not p.name.startswith("elevens-launcher-")] == []
+    assert [p.name for p in private_temp.iterdir() if not p.name.startswith("grader-launcher-")] == []
 
 
 def test_a_sandbox_that_cannot_be_staged_or_started_leaves_no_folder(private_temp, monkeypatch):
@@ -145,9 +144,9 @@ def test_only_folders_of_dead_owners_in_this_namespace_are_removed(private_temp)
     namespace = leftovers.owner_prefix("sandbox").split("-")[2]
     names = {
         "ours": leftovers.owner_prefix("sandbox") + "a",
-        "dead owner": f"elevens-launcher-{namespace}-{dead.pid}-b",
-        "dead owner, other namespace": f"elevens-sandbox-{int(namespace) + 1}-{dead.pid}-c",
-        "not ours at all": "elevens-sandbox-d",
+        "dead owner": f"grader-launcher-{namespace}-{dead.pid}-b",
+        "dead owner, other namespace": f"grader-sandbox-{int(namespace) + 1}-{dead.pid}-c",
+        "not ours at all": "grader-sandbox-d",
     }
     for name in names.values():
         (private_temp / name).mkdir()

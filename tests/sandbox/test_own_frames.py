@@ -2,8 +2,15 @@
 
 import pytest
 
-from grader.own_tests import OwnTests, variant_file
-from grader.sandbox import Limits, SandboxSession, Student, StudentError, StudentLoadError
+from grader.own_tests import OwnTests
+from grader_labs.elevens.variants import run_tester, variant_file
+from grader.sandbox import (
+    Limits,
+    SandboxSession,
+    Student,
+    StudentError,
+    StudentLoadError,
+)
 from tests.classroom import reference_text
 from tests.sandbox.tester_runs import REFERENCE
 
@@ -69,8 +76,7 @@ def test_an_error_with_no_frame_of_the_students_still_says_what_and_where(tmp_pa
 def test_a_tester_failing_inside_the_class_under_test_quotes_only_the_tester(tmp_path):
     tester = tmp_path / "deck_tester.py"
     tester.write_text("from deck import Deck\nDeck(['ace'], ['hearts'], [1])\n", encoding="utf-8")
-    run = OwnTests({"deck_tester.py": tester}, 1, Limits()).run(variant_file("Buggy5", "deck.py"),
-                                                                   variant_file("reference", "card.py"))
+    run = run_tester(OwnTests({"deck_tester.py": tester}, 1, Limits()), "deck.py", variant_file("Buggy5", "deck.py"))
     deck_lines = [line.strip() for line in variant_file("Buggy5", "deck.py").read_text().splitlines() if len(line.strip()) > 8]
     assert run.outcome == "failed" and "deck_tester.py line 2" in run.message and "inside deck.py" in run.message
     assert not [line for line in deck_lines if line in run.message]

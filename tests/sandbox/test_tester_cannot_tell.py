@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from grader.own_tests import OwnTests, close_warm_sandboxes, variant_file
+from grader.own_tests import OwnTests, close_warm_sandboxes
+from grader_labs.elevens.variants import run_tester, variant_file
 from grader.sandbox import Limits
 
 CURIOUS = '''
@@ -69,10 +70,8 @@ def observe(tmp_path: Path, module: str, classes: list[Path]) -> list[dict]:
     tester = tmp_path / f"{module}_tester.py"
     tester.write_text(CURIOUS.format(module=module, other=other), encoding="utf-8")
     own = OwnTests({tester.name: tester}, 1, Limits(output_bytes=1 << 20))
-    own.varies = f"{module}.py"
-    stand_in = variant_file("reference", f"{other}.py")
     try:
-        runs = [own.run(path, stand_in) if module == "deck" else own.run(stand_in, path) for path in classes]
+        runs = [run_tester(own, f"{module}.py", path) for path in classes]
     finally:
         close_warm_sandboxes()
     assert [run.outcome for run in runs] == ["passed"] * len(classes), [run.message for run in runs]

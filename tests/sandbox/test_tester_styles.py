@@ -7,7 +7,8 @@ each run here is a real sandbox, with pytest preloaded by the launcher.
 import pytest
 
 from grader.engine.outcomes import classify
-from grader.own_tests import OwnTests, PytestUnavailable, variant_file
+from grader.own_tests import OwnTests, PytestUnavailable
+from grader_labs.elevens.variants import run_tester, variant_file
 from grader.sandbox import Limits
 from grader.sandbox import launcher as launcher_module
 from grader.sandbox.launcher import Launcher
@@ -271,8 +272,7 @@ def test_when_the_grader_cannot_provide_pytest_the_run_is_a_grader_error_not_a_z
     tester = tmp_path / "test_deck.py"
     tester.write_text("import pytest\n\ndef test_a():\n    assert True\n", encoding="utf-8")
     with pytest.raises(PytestUnavailable, match="could not provide pytest") as caught:
-        OwnTests({"test_deck.py": tester}, 1, Limits()).run(variant_file("reference", "deck.py"),
-                                                            variant_file("reference", "card.py"))
+        run_tester(OwnTests({"test_deck.py": tester}, 1, Limits()), "deck.py", variant_file("reference", "deck.py"))
     assert classify(caught.value)[0] == "grader_error"
 
 

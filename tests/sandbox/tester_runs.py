@@ -6,8 +6,8 @@ from grader.sandbox import SandboxSession
 from grader.sandbox.launcher import Launcher
 from tests.lab_loader import ROOT
 
-REFERENCE = ROOT / "reference"
-BUGGY = ROOT / "buggy_variants"
+REFERENCE = ROOT / "reference" / "elevens"
+BUGGY = ROOT / "buggy_variants" / "elevens"
 
 
 def run_tester_text(tmp_path: Path, text: str, name: str = "deck_test.py", deck: Path = REFERENCE / "deck.py",

@@ -6,11 +6,26 @@ uniformity check the deck diagnosis still uses, and the A11b simulation check.
 """
 
 import pytest
+from grader_labs.elevens.shuffle_checks import ORDER_ITEMS, ORDER_SAMPLES
+from grader_labs.elevens.shuffle_models import (
+    FLIP_MODELS,
+    FLIP_RATE,
+    MODELS,
+    distribution,
+    order_probabilities,
+    wrong_models,
+)
 
-from grader.shuffle_checks import ORDER_ITEMS, ORDER_SAMPLES
-from grader.shuffle_models import FLIP_MODELS, FLIP_RATE, MODELS, distribution, order_probabilities, wrong_models
-from grader.statistics import (FALSE_FAILURE, POWER, RateCheck, UniformityCheck, acceptance_band, above, below,
-                               smallest_samples)
+from grader.statistics import (
+    FALSE_FAILURE,
+    POWER,
+    RateCheck,
+    UniformityCheck,
+    above,
+    acceptance_band,
+    below,
+    smallest_samples,
+)
 
 ORDERS = 24
 HARDEST = "swap every position with any index: for i in 0..n-1, r from 0..n-1"
@@ -71,7 +86,7 @@ def test_fixed_order_sample_size_is_within_one_percent_of_the_smallest_that_meet
 
 
 def test_simulation_check_error_rates():
-    from grader.suites.test_a11b_simulation import GAMES, WIN_RATE_HIGH, WIN_RATE_LOW
+    from grader_labs.elevens.suites.test_a11b_simulation import GAMES, WIN_RATE_HIGH, WIN_RATE_LOW
 
     check = RateCheck(WIN_RATE_LOW, GAMES, WIN_RATE_HIGH)
     assert (check.band.low, check.band.high) == (1, 34)

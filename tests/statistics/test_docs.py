@@ -3,11 +3,28 @@
 import math
 
 import pytest
+from grader_labs.elevens.shuffle_checks import (
+    FLIP_CHECK,
+    FLIP_DESIGN,
+    ORDER_CHECK,
+    ORDER_DESIGN,
+    ORDER_SAMPLES,
+)
+from grader_labs.elevens.shuffle_models import (
+    FLIP_MODELS,
+    FLIP_RATE,
+    order_probabilities,
+    wrong_models,
+)
 
-from grader.sequential import (acceptance_bound, expected_samples_bound, final_miss, pass_bound, rate_figures,
-                               uniform_false_failure_bound)
-from grader.shuffle_checks import FLIP_CHECK, FLIP_DESIGN, ORDER_CHECK, ORDER_DESIGN, ORDER_SAMPLES
-from grader.shuffle_models import FLIP_MODELS, FLIP_RATE, order_probabilities, wrong_models
+from grader.sequential import (
+    acceptance_bound,
+    expected_samples_bound,
+    final_miss,
+    pass_bound,
+    rate_figures,
+    uniform_false_failure_bound,
+)
 from grader.statistics import UniformityCheck
 from tests.statistics import doc
 from tests.statistics.test_sequential import ALTERNATIVES, HARDEST, ONE_ORDER

@@ -11,14 +11,40 @@ import math
 import random
 
 import pytest
+from grader_labs.elevens.shuffle_checks import (
+    FLIP_CHECK,
+    FLIP_DESIGN,
+    ORDER_CHECK,
+    ORDER_DESIGN,
+    ORDER_ITEMS,
+)
+from grader_labs.elevens.shuffle_models import (
+    FLIP_MODELS,
+    FLIP_RATE,
+    order_probabilities,
+    wrong_models,
+)
 
-from grader.sequential import (FAIL, MORE, PASS, Look, SequentialRate, SequentialUniformity, acceptance_bound,
-                               binomial_between, chernoff_at_most, design_rate, design_uniformity,
-                               expected_samples_bound, final_miss, pass_bound, power_bound, rate_figures,
-                               uniform_false_failure_bound)
-from grader.shuffle_checks import FLIP_CHECK, FLIP_DESIGN, ORDER_CHECK, ORDER_DESIGN, ORDER_ITEMS
-from grader.shuffle_models import FLIP_MODELS, FLIP_RATE, order_probabilities, wrong_models
-from grader.statistics import FALSE_FAILURE, POWER, Band, acceptance_band, above, below
+from grader.sequential import (
+    FAIL,
+    MORE,
+    PASS,
+    Look,
+    SequentialRate,
+    SequentialUniformity,
+    acceptance_bound,
+    binomial_between,
+    chernoff_at_most,
+    design_rate,
+    design_uniformity,
+    expected_samples_bound,
+    final_miss,
+    pass_bound,
+    power_bound,
+    rate_figures,
+    uniform_false_failure_bound,
+)
+from grader.statistics import FALSE_FAILURE, POWER, Band, above, acceptance_band, below
 
 ORDERS = 24
 UNIFORM = [1 / ORDERS] * ORDERS

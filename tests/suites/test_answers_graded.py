@@ -3,7 +3,7 @@ the answer, and a hostile file is refused as data."""
 
 import pytest
 
-from grader.answers import parse_card
+from grader_labs.elevens.card_notation import parse_card
 from tests.classroom import REFERENCE, grade_class, write_class
 
 RIGHT_ANOTHER_WAY = ('deck_size: "6"\nselection_shuffle_r: ["0", 1, 1]\n'

@@ -3,7 +3,12 @@ activity and nowhere else; the reference gets full marks whatever the seed."""
 
 import pytest
 
-from tests.classroom import grade_class, reference_submission, reference_with, write_class
+from tests.classroom import (
+    grade_class,
+    reference_submission,
+    reference_with,
+    write_class,
+)
 
 WRONG = {
     # A8: Board

@@ -2,9 +2,9 @@
 every live mutant of the reference must lose points in A1 (card) or A2/A4 (deck)."""
 
 import pytest
+from grader_labs.elevens.files import lab_file as asset_path
+from grader_labs.elevens.variants import mutants
 
-from grader.assets import asset_path
-from grader.own_test_variants import mutants
 from tests.classroom import grade_class, reference_text, write_class
 
 LIVE = [m for m in mutants() if m["status"] == "live"]

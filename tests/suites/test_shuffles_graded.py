@@ -3,8 +3,8 @@
 import re
 
 import pytest
+from grader_labs.elevens.shuffle_checks import FLIP_CHECK, ORDER_CHECK
 
-from grader.shuffle_checks import FLIP_CHECK, ORDER_CHECK
 from tests.classroom import grade_class, reference_text, reference_with, write_class
 
 LOOP = "    for k in range(len(values) - 1, 0, -1):\n        r = random.randint(0, k)\n"

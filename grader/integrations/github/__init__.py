@@ -10,7 +10,12 @@ docs/integrations.md ("GitHub Classroom") is the teacher's guide.
 """
 
 from grader.integrations.github.annotations import commands_off
-from grader.integrations.github.publish import GitHubOutputError, for_the_log, github_exit_code, publish
+from grader.integrations.github.publish import (
+    GitHubOutputError,
+    for_the_log,
+    github_exit_code,
+    publish,
+)
 from grader.integrations.github.workflow import WorkflowError, write_workflow
 
 __all__ = ["GitHubOutputError", "commands_off", "WorkflowError", "for_the_log", "github_exit_code", "publish", "write_workflow"]

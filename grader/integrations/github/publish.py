@@ -17,7 +17,11 @@ import click
 
 from grader.exitcodes import ExitCode
 from grader.integrations.github.annotations import annotations
-from grader.integrations.github.runner_result import encoded_result, included_activities, relative_rubric
+from grader.integrations.github.runner_result import (
+    encoded_result,
+    included_activities,
+    relative_rubric,
+)
 from grader.integrations.github.summary import job_summary
 from grader.results import SubmissionResult
 

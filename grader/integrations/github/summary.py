@@ -30,7 +30,7 @@ def _summary(result: SubmissionResult, activities: list[ActivityResult], cap: in
     earned = sum(a.score for a in activities)
     most = sum(a.max for a in activities)
     names = ", ".join(f"{a.id} {a.title}" for a in activities) or "nothing"
-    lines = [f"## Elevens grader: {names}", "", f"**{score_of(earned, most)} points**", ""]
+    lines = [f"## Grader: {names}", "", f"**{score_of(earned, most)} points**", ""]
     if result.status == "grader_error":
         lines += ["> [!WARNING]", "> The grader itself failed, so this score is incomplete. This is not your fault: "
                   "tell your teacher, and include a link to this page.", ""]

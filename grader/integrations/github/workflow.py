@@ -29,7 +29,7 @@ from pathlib import Path
 from grader.rubric import Activity, Rubric
 
 WORKFLOW_PATH = Path(".github/workflows/classroom.yml")
-RUBRIC_PATH = Path(".github/elevens/rubric.yaml")  # where `init --rubric` copies the teacher's rubric
+RUBRIC_PATH = Path(".github/grader/rubric.yaml")  # where `init --rubric` copies the teacher's rubric
 JOB_ID = "run-autograding-tests"
 PYTHON_VERSION = "3.12"
 STEP_MINUTES = 10  # per grading step; the whole lab takes seconds
@@ -98,7 +98,7 @@ def render_workflow(steps: list[GradingStep], install: str, rubric_label: str) -
     """The workflow's text. ``rubric_label`` is only shown in a comment."""
     q = json.dumps
     lines = [
-        "# GitHub Classroom autograding for the Elevens lab, written by `grader classroom init`.",
+        "# GitHub Classroom autograding, written by `grader classroom init`.",
         f"# Rubric: {rubric_label}. Activities: {', '.join(s.activity.id for s in steps)}.",
         "# Each grading step runs `grader check --activity ID --github`, which also runs the hidden",
         "# tests and hands its points to the reporter (the last step) through the step's `result`",
@@ -123,7 +123,7 @@ def render_workflow(steps: list[GradingStep], install: str, rubric_label: str) -
         "        uses: actions/setup-python@v5",
         "        with:",
         f"          python-version: {q(PYTHON_VERSION)}",
-        "      - name: Install the Elevens grader",
+        "      - name: Install the grader",
         f"        run: {q('python -m pip install --quiet ' + shlex.quote(install))}",
     ]
     for step in steps:

@@ -7,7 +7,7 @@ choices (settings.py) and, if given, the teacher's rubric:
     setup.sh                              installs Python if needed, then the wheel (templates/)
     run_autograder                        python -m grader.integrations.gradescope.run (templates/)
     elevens_grader-<version>-py3-none-any.whl
-    elevens-gradescope.json               hidden tests' visibility, bonus, sandbox user
+    grader-gradescope.json               hidden tests' visibility, bonus, sandbox user
     rubric.yaml                           only with --rubric
 
 The zip is written beside its target and renamed into place, so a failed build leaves no half
@@ -21,7 +21,11 @@ import zipfile
 from importlib.resources import files
 from pathlib import Path
 
-from grader.integrations.gradescope.settings import RUBRIC_FILE, SETTINGS_FILE, BundleSettings
+from grader.integrations.gradescope.settings import (
+    RUBRIC_FILE,
+    SETTINGS_FILE,
+    BundleSettings,
+)
 from grader.integrations.gradescope.wheel import FIXED_DATE, build_wheel
 from grader.rubric import load_rubric
 
@@ -38,7 +42,7 @@ def build_bundle(target: Path, rubric: Path | None = None, settings: BundleSetti
     if rubric is not None:
         load_rubric(rubric)
         settings = BundleSettings(settings.gradescope, settings.sandbox_user, RUBRIC_FILE)
-    with tempfile.TemporaryDirectory(prefix="elevens-bundle-") as scratch:
+    with tempfile.TemporaryDirectory(prefix="grader-bundle-") as scratch:
         wheel = build_wheel(Path(scratch))
         entries: list[tuple[str, bytes, int]] = [
             ("setup.sh", _template("setup.sh").replace("@WHEEL@", wheel.name).encode(), EXECUTABLE),

@@ -99,7 +99,7 @@ def grade_for_gradescope(root: Path) -> dict:
     print(f"Grader {_version()}, rubric {rubric.source}, hidden tests {settings.gradescope.hidden_visibility}, "
           f"bonus {settings.gradescope.bonus}.", flush=True)
     use_sandbox_user(settings.sandbox_user, private_paths(root), log=lambda line: print(line, flush=True))
-    scratch = Path(tempfile.mkdtemp(prefix="elevens-gradescope-"))  # 0700: the sandbox user cannot look in
+    scratch = Path(tempfile.mkdtemp(prefix="grader-gradescope-"))  # 0700: the sandbox user cannot look in
     try:
         submission = open_submission(root / "submission", scratch)
         results = grade(rubric, [submission], GradeOptions(jobs=1), scratch)
@@ -115,7 +115,7 @@ def grade_for_gradescope(root: Path) -> dict:
 
 def open_submission(folder: Path, scratch: Path):
     """The student's files: Gradescope's ``submission/`` folder, unwrapped like a class folder's
-    entry (``Elevens/src/*.py`` works), or the one zip in it, unpacked."""
+    entry (``lab/src/*.py`` works), or the one zip in it, unpacked."""
     from grader.submissions import Submission, unpack_zip, unwrap
 
     if not folder.is_dir():

@@ -5,14 +5,14 @@ student code could then read the teacher's rubric, overwrite ``results.json``, r
 resource limits or read the submission's metadata (which holds earlier results, hidden tests
 included). So, when we are root, we:
 
-1. make sure the sandbox user exists (``useradd --system``; ``elevens-student`` by default);
+1. make sure the sandbox user exists (``useradd --system``; ``grader-student`` by default);
 2. check that it can start this Python and import from its standard library (a Python
    installed under ``/root`` cannot be), since a student's ``import math`` would otherwise fail
    and look like the student's mistake;
 3. take every permission of "others" off the autograder's own folders and files (the rubric
    and settings in ``source/``, ``results/``, the submission's metadata) and off the installed
    grader (its suites, the lab's answer key), so the sandbox user can read none of them;
-4. name the user in ``ELEVENS_SANDBOX_USER`` for the grading processes: every sandbox's folder
+4. name the user in ``GRADER_SANDBOX_USER`` for the grading processes: every sandbox's folder
    is then given to it and its zygote runs as it (grader/sandbox/staging.py,
    sandbox_runtime/launcher.py).
 

@@ -1,6 +1,6 @@
 """What the teacher chose when building the autograder, carried in the zip to each grading run.
 
-``grader gradescope build`` writes these choices to ``elevens-gradescope.json`` at the zip's
+``grader gradescope build`` writes these choices to ``grader-gradescope.json`` at the zip's
 root, which Gradescope unpacks into ``/autograder/source``; ``run.py`` reads them back. A JSON
 file of our own rather than a block in the rubric, because the rubric is the lab's scoring
 contract (checked key by key by grader/rubric.py) and these choices are about one platform.
@@ -13,9 +13,9 @@ from pathlib import Path
 
 from grader.reporters.gradescope_json import GradescopeOptions
 
-SETTINGS_FILE = "elevens-gradescope.json"
+SETTINGS_FILE = "grader-gradescope.json"
 RUBRIC_FILE = "rubric.yaml"
-DEFAULT_SANDBOX_USER = "elevens-student"
+DEFAULT_SANDBOX_USER = "grader-student"
 # What useradd accepts, and "root" (student code then runs as root, as Gradescope starts it).
 USER_NAME = re.compile(r"^[a-z_][a-z0-9_-]{0,31}$")
 KEYS = {"hidden_visibility", "bonus", "sandbox_user", "rubric"}

@@ -66,7 +66,7 @@ def from_checkout(root: Path) -> WheelContent:
     package_dir, package_data = setup.get("package-dir", {}), setup.get("package-data", {})
     files: dict[str, Path] = {}
     for package in setup["packages"]:
-        folder = root / package_dir.get(package, package.replace(".", "/"))
+        folder = root / _package_folder(package, package_dir)
         patterns = ["*.py", *package_data.get(package, []), *package_data.get("", []), *package_data.get("*", [])]
         for pattern in patterns:
             for path in sorted(folder.glob(pattern)):
@@ -75,6 +75,18 @@ def from_checkout(root: Path) -> WheelContent:
     return WheelContent(name, version, files, {"METADATA": _metadata_text(project),
                                                "entry_points.txt": _entry_points_text(project),
                                                "top_level.txt": "".join(f"{top}\n" for top in sorted({p.split(".")[0] for p in setup["packages"]}))})
+
+
+def _package_folder(package: str, package_dir: dict[str, str]) -> str:
+    """Where a package's files are, as setuptools reads ``package-dir``: the longest mapped
+    prefix of its dotted name (``grader_labs.some_lab`` is ``labs/some_lab`` when ``grader_labs``
+    maps to ``labs``), else the dotted name as folders."""
+    parts = package.split(".")
+    for cut in range(len(parts), 0, -1):
+        prefix = ".".join(parts[:cut])
+        if prefix in package_dir:
+            return "/".join([package_dir[prefix], *parts[cut:]])
+    return "/".join(parts)
 
 
 def from_installed(name: str = DISTRIBUTION) -> WheelContent:

@@ -17,7 +17,13 @@ from grader.reporters.hookspecs import OutputFormat, hookimpl
 from grader.reporters.html.difficulty import difficulty_section
 from grader.reporters.html.histogram import histogram
 from grader.reporters.html.markup import Markup, el, join, page
-from grader.reporters.html.parts import activity_cell, heading, legend, percent, report_href
+from grader.reporters.html.parts import (
+    activity_cell,
+    heading,
+    legend,
+    percent,
+    report_href,
+)
 from grader.reporters.wording import plural, points, score_of
 from grader.results import ActivityResult, ClassResults, SubmissionResult
 
@@ -71,7 +77,7 @@ def class_page(results: ClassResults) -> str:
     """The whole index.html."""
     count = len(results.submissions)
     body = [
-        heading(f"Elevens lab · {plural(count, 'submission')}", "Class results"),
+        heading(f"{results.heading} · {plural(count, 'submission')}", "Class results"),
         _problems(results),
         histogram(results),
         el("h2", "Students", id="students-heading"),
@@ -79,10 +85,10 @@ def class_page(results: ClassResults) -> str:
         legend(),
         _students_table(results),
         difficulty_section(results),
-        el("footer", f"Elevens grader {results.grader_version or '(unknown version)'} · base seed {results.base_seed}"
+        el("footer", f"Grader {results.grader_version or '(unknown version)'} · base seed {results.base_seed}"
                      f" · sandbox: {results.sandbox}. The same submissions and seed always give the same grades."),
     ]
-    return page("Elevens lab: class results", body, script=SORT_SCRIPT)
+    return page(f"{results.heading}: class results", body, script=SORT_SCRIPT)
 
 
 def _problems(results: ClassResults) -> Markup:

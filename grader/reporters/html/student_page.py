@@ -15,20 +15,37 @@ from pathlib import Path
 from grader.reporters.atomic import write_atomically
 from grader.reporters.hookspecs import OutputFormat, hookimpl
 from grader.reporters.html.markup import Markup, el, join, page
-from grader.reporters.html.parts import SYMBOL, activity_class, activity_mark, activity_words, heading, percent
-from grader.reporters.wording import (ACTIVITY_WORDS, GRADER_ERROR_HEADLINE, OUTCOME_WORDS, UNUSABLE_HEADLINE,
-                                      advisory_worth, base_name, optional_and_missing, plural, points, score_of)
+from grader.reporters.html.parts import (
+    SYMBOL,
+    activity_class,
+    activity_mark,
+    activity_words,
+    heading,
+    percent,
+)
+from grader.reporters.wording import (
+    ACTIVITY_WORDS,
+    GRADER_ERROR_HEADLINE,
+    OUTCOME_WORDS,
+    UNUSABLE_HEADLINE,
+    advisory_worth,
+    base_name,
+    optional_and_missing,
+    plural,
+    points,
+    score_of,
+)
 from grader.results import ActivityResult, ClassResults, SubmissionResult, TestResult
 
 
-def student_page(sub: SubmissionResult) -> str:
+def student_page(sub: SubmissionResult, title: str = "Report") -> str:
     """The whole report.html of one submission."""
-    body = [heading("Elevens lab · report", sub.id), _banner(sub)]
+    body = [heading(f"{title} · report", sub.id), _banner(sub)]
     if sub.status != "unusable":
         body.append(_scores(sub))
     if sub.activities:
         body += [_overview(sub), _what_went_wrong(sub), _going_further(sub), _what_passed(sub)]
-    return page(f"Elevens lab: {sub.id}", body)
+    return page(f"{title}: {sub.id}", body)
 
 
 def _banner(sub: SubmissionResult) -> Markup:
@@ -155,7 +172,7 @@ def _passed_item(name: str, runs: list[TestResult]) -> Markup:
 
 
 def write_student_pages(results: ClassResults, folder: Path) -> list[Path]:
-    return [write_atomically(folder / sub.id / "report.html", student_page(sub)) for sub in results.submissions]
+    return [write_atomically(folder / sub.id / "report.html", student_page(sub, results.heading)) for sub in results.submissions]
 
 
 @hookimpl

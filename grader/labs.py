@@ -1,0 +1,122 @@
+"""Labs: the assignments the grader knows, each a plug-in. The core knows none of them.
+
+A lab is an object (``Lab``) that a package registers under the ``grader.labs`` entry point
+group: the labs shipped with the grader do so in its own pyproject.toml, and a lab from another
+distribution in its own. It brings its suites, rubric, reference, starter, wrong versions for
+testers to catch, harness files and demo class, and optional hooks for the commands that are
+about one lab's classes (``diagnose``, ``handout``, and a word after ``check``). docs/labs.md is
+the guide to writing one.
+
+Which lab a command uses: ``--lab ID``; else the rubric's ``lab:``; else the lab whose student
+files the folder holds (an error names the candidates when that is ambiguous).
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib.metadata import entry_points
+from pathlib import Path
+
+ENTRY_POINT_GROUP = "grader.labs"
+
+
+class LabError(ValueError):
+    """No lab, or several, fit what was asked; the message says which exist and what to do."""
+
+
+class LabInputError(ValueError):
+    """What a lab's command hook (diagnose, handout) was given is unusable; the message says
+    what, the rule and the fix. The command exits with code 3."""
+
+
+@dataclass(frozen=True)
+class Lab:
+    id: str  # lower case, e.g. "up-down-stay"; the rubric's `lab:` names it
+    title: str
+    suites: Path  # the folder of the lab's suite files (test_*.py)
+    rubric: Path  # the default rubric
+    reference: Path  # the teacher's answer: also the stand-ins put beside a student's file
+    starter: Path | None = None
+    buggy_variants: Path | None = None
+    harness: Path | None = None  # the grader's own helper files a sandbox may import
+    examples: Path | None = None  # the demo class
+    # Hooks. diagnose(path) -> exit code, printing what is wrong; handout(out) -> files written;
+    # after_check(rubric, result, folder) prints anything the lab adds to `grader check`.
+    diagnose: Callable[[Path], int] | None = None
+    handout: Callable[[Path], list[Path]] | None = None
+    after_check: Callable[..., None] | None = None
+    # The module tools/make_mutants.py uses to make the lab's mutants (docs/labs.md), if any.
+    mutation: str | None = None
+    files: tuple[str, ...] = field(default=())  # the student's file names (filled from the rubric)
+
+    def student_files(self) -> tuple[str, ...]:
+        """The names of the files students hand in for this lab (every alternative of a tester)."""
+        if self.files:
+            return self.files
+        import yaml  # only when a lab must be detected from a folder
+
+        data = yaml.safe_load(self.rubric.read_text(encoding="utf-8"))
+        return tuple(name for activity in data.get("activities", []) for entry in activity.get("files", [])
+                     for name in str(entry).split("|"))
+
+
+@lru_cache(maxsize=1)
+def installed_labs() -> dict[str, Lab]:
+    """Every lab registered under the ``grader.labs`` entry point group, by id."""
+    labs: dict[str, Lab] = {}
+    for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
+        lab = point.load()
+        if not isinstance(lab, Lab):
+            raise LabError(f"the entry point {point.name!r} ({point.value}) is not a grader.labs.Lab; "
+                           "a lab package must register a Lab object")
+        if lab.id in labs:
+            raise LabError(f"two installed packages both provide a lab called {lab.id!r}; uninstall one")
+        labs[lab.id] = lab
+    return labs
+
+
+def get_lab(lab_id: str) -> Lab:
+    labs = installed_labs()
+    found = labs.get(lab_id.strip().lower())
+    if found is None:
+        names = ", ".join(labs) or "none"
+        raise LabError(f"there is no lab {lab_id!r} installed. Installed labs: {names} "
+                       "(`grader labs` lists them with their activities)")
+    return found
+
+
+def detect_lab(folder: Path) -> Lab:
+    """The one installed lab whose student files ``folder`` holds."""
+    labs = installed_labs()
+    if len(labs) == 1:
+        return next(iter(labs.values()))
+    present = _file_names(folder)
+    scores = {lab_id: sum(1 for name in set(lab.student_files()) if name.lower() in present)
+              for lab_id, lab in labs.items()}
+    best = max(scores.values(), default=0)
+    winners = [lab_id for lab_id, score in scores.items() if score == best and score > 0]
+    if len(winners) == 1:
+        return labs[winners[0]]
+    candidates = ", ".join(winners or labs)
+    raise LabError(f"cannot tell which lab {folder} is for (it could be {candidates}). "
+                   "Say which with --lab ID, or give a rubric whose `lab:` names it")
+
+
+def _file_names(folder: Path) -> set[str]:
+    """The names of the files in ``folder``, in its subfolders and in the zips there (lower case)."""
+    import zipfile
+
+    names: set[str] = set()
+    if not folder.is_dir():
+        return names
+    for path in folder.rglob("*"):
+        if not path.is_file():
+            continue
+        names.add(path.name.lower())
+        if path.suffix.lower() == ".zip":
+            try:
+                with zipfile.ZipFile(path) as archive:
+                    names.update(Path(member).name.lower() for member in archive.namelist()[:2000])
+            except (zipfile.BadZipFile, OSError):
+                pass
+    return names

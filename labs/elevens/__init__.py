@@ -1,0 +1,51 @@
+"""The Elevens lab (AP CS A): Card, Deck, shuffles, an abstract Board and its games, a
+simulation, and the students' own testers. docs/lab.md is its handout and grading contract.
+
+Its files are the bundled lab folders (``reference/elevens/``, ...); its suites are in
+``suites/``; its trusted helpers beside them: planting boards and decks (planting.py), whole
+games by the rules (games.py), the statistical shuffle checks (shuffle_checks.py,
+shuffle_models.py), the wrong classes students' testers must catch (variants.py,
+tester_checks.py), the Deck diagnosis (diagnosis/) and the handout (handout.py).
+"""
+
+from pathlib import Path
+
+from grader.assets import bundled_lab_folders
+from grader.labs import Lab
+
+_FOLDERS = bundled_lab_folders("elevens")
+
+
+def _diagnose(path: Path) -> int:
+    from grader_labs.elevens.diagnosis.paths import diagnose_path
+
+    return diagnose_path(path)
+
+
+def _handout(out: Path) -> list[Path]:
+    from grader_labs.elevens.handout import write_handout
+
+    return write_handout(out)
+
+
+def _after_check(rubric, result, folder: Path, shown_as: Path) -> None:
+    from grader_labs.elevens.diagnosis.after_check import offer_diagnosis
+
+    offer_diagnosis(rubric, result, folder, shown_as)
+
+
+LAB = Lab(
+    id="elevens",
+    title="AP CS A Elevens lab (Python edition)",
+    suites=Path(__file__).resolve().parent / "suites",
+    rubric=_FOLDERS["rubric"],
+    reference=_FOLDERS["reference"],
+    starter=_FOLDERS["starter"],
+    buggy_variants=_FOLDERS["buggy_variants"],
+    harness=_FOLDERS["harness"],
+    examples=_FOLDERS["examples"],
+    diagnose=_diagnose,
+    handout=_handout,
+    after_check=_after_check,
+    mutation="grader_labs.elevens.mutation",
+)

@@ -1,0 +1,108 @@
+"""Activity 11, part 1: ElevensBoard finds and makes plays (find_pair_sum11, find_jqk,
+play_if_possible), on planted boards and in whole games from planted deck orders.
+
+The student's elevens_board.py runs over the reference Card, Deck and Board.
+"""
+
+import pytest
+from grader_labs.elevens.games import planted_games
+from grader_labs.elevens.planting import ELEVENS_VALUES, plant, plant_deck, pretty
+from grader_labs.elevens.standard_deck import SHORT
+
+from grader.assertions import expect, fail, show
+
+BOARD = ["2s", "5s", "9c", "6c", "Jh", "Qd", "3h", "Kc", "8d"]
+FIND_HINT = "Return the places on the board (numbers taken from `selected`), not positions in `selected` and not point values."
+MAX_PLAYS = 60  # a 52-card game has at most 26 plays
+
+
+def board_with(student, codes: list[str], deck: list[str] | None = None):
+    board = student.elevens_board.ElevensBoard()
+    plant(student, board, codes, ELEVENS_VALUES)
+    if deck is not None:
+        plant_deck(student, board, deck, ELEVENS_VALUES)
+    return board.relabel(f"the board {pretty(codes)}")
+
+
+@pytest.mark.parametrize("selected, pairs", [
+    ([6, 8], [[6, 8]]),
+    ([0, 1, 2, 3], [[0, 2], [1, 3]]),
+    ([8, 4, 6], [[6, 8]]),
+], ids=["3 and 8", "two pairs to choose from", "a face card in between"])
+def test_find_pair_sum11_returns_board_places(student, selected, pairs):
+    board = board_with(student, BOARD)
+    got = board.find_pair_sum11(selected)
+    if type(got) is not list or sorted(got) not in pairs:
+        fail(f"{board.label}: find_pair_sum11({selected})\n  expected: {' or '.join(map(str, pairs))} (in either order)\n  got:      {show(got)}", FIND_HINT)
+
+
+def test_find_pair_sum11_gives_an_empty_list_when_there_is_none(student):
+    board = board_with(student, BOARD)
+    expect(board.find_pair_sum11([0, 1, 4, 5]), [], f"{board.label}: find_pair_sum11([0, 1, 4, 5])",
+           "With no pair worth 11 among the selected places, return an empty list.")
+
+
+def test_find_jqk_returns_board_places(student):
+    board = board_with(student, BOARD)
+    got = board.find_jqk([0, 4, 5, 6, 7])
+    if type(got) is not list or sorted(got) != [4, 5, 7]:
+        fail(f"{board.label}: find_jqk([0, 4, 5, 6, 7])\n  expected: [4, 5, 7] (in any order)\n  got:      {show(got)}", FIND_HINT)
+    expect(board.find_jqk([4, 5, 0]), [], f"{board.label}: find_jqk([4, 5, 0])", "Without a jack, a queen and a king, return an empty list.")
+
+
+def snapshot(student, board) -> list:
+    """The card in every place (or None), in one round trip."""
+    return student.batch(*[board.card_at.later(k) for k in range(board.size())])
+
+
+def test_play_if_possible_makes_one_play_and_refills_exactly_those_places(student):
+    codes = ["2s", "5s", "3c", "6c", "Jh", "Qd", "3h", "2c", "4d"]  # only 5 and 6 make a play
+    board = board_with(student, codes, deck=["7h", "7d"])
+    before = snapshot(student, board)
+    expect(board.play_if_possible(), True, f"{board.label}: play_if_possible()", "There is a play (5 and 6): make it and return True.")
+    after = snapshot(student, board)
+    changed = [k for k in range(9) if after[k] != before[k]]
+    expect(changed, [1, 3], f"{board.label}: the places that changed after play_if_possible()",
+           "Replace exactly the two cards of the pair, each with the next card of the deck.")
+    expect(board.deck_size(), 0, f"{board.label}: deck_size() after one play (the deck had 2 cards)")
+
+
+def test_play_if_possible_makes_a_jqk_play(student):
+    codes = ["2s", "Ks", "3c", "Qc", "Jh", "2d", "3h", "2c", "4d"]  # only J, Q, K
+    board = board_with(student, codes, deck=["7h", "7d", "7s", "7c"])
+    before = snapshot(student, board)
+    expect(board.play_if_possible(), True, f"{board.label}: play_if_possible()", "J, Q and K are on the board: remove them and return True.")
+    after = snapshot(student, board)
+    changed = [k for k in range(9) if after[k] != before[k]]
+    expect(changed, [1, 3, 4], f"{board.label}: the places that changed after play_if_possible()")
+
+
+def test_play_if_possible_changes_nothing_when_there_is_no_play(student):
+    codes = ["2s", "2d", "3c", "4h", "2h", "Ks", "3h", "Jh", "Jd"]
+    board = board_with(student, codes, deck=["7h", "7d"])
+    before = snapshot(student, board)
+    expect(board.play_if_possible(), False, f"{board.label}: play_if_possible()", "No pair worth 11 and no J-Q-K: return False.")
+    if snapshot(student, board) != before or board.deck_size() != 2:
+        fail(f"{board.label}: play_if_possible() returned False but changed the board or the deck",
+             "When there is no play, leave every card where it is.")
+
+
+GAMES = planted_games()
+
+
+@pytest.mark.parametrize("game", range(len(GAMES)), ids=[f"{'won' if out.won else 'lost'}-{i}" for i, (_, out) in enumerate(GAMES)])
+def test_a_whole_game_from_a_planted_deck_ends_as_the_rules_say(student, game):
+    order, outcome = GAMES[game]
+    board = board_with(student, order[:9], deck=order[9:])
+    board.relabel(f"a game dealt from a planted deck starting {pretty(order[:9])}")
+    for _ in range(MAX_PLAYS):
+        if board.play_if_possible() is not True:
+            break
+    else:
+        fail(f"{board.label}: play_if_possible() still returned True after {MAX_PLAYS} plays",
+             "Return False once no play is left; a 52-card game has at most 26 plays.")
+    left = [card for card in snapshot(student, board) if card is not None]
+    ranks = sorted(SHORT.get(rank, rank) for rank in student.batch(*[card.rank.later() for card in left]))
+    expect([board.game_is_won(), ranks, board.deck_size()], [outcome.won, list(outcome.ranks_left), outcome.deck_left],
+           f"{board.label}: [won?, ranks left on the board, cards left in the deck] after playing until no play is left",
+           "Whatever order the plays are made in, a deck always ends the same way. Check that every legal play is found.")

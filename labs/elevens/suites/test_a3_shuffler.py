@@ -1,0 +1,104 @@
+"""Activity 3: shuffling lists in place, flipping a weighted coin, comparing as permutations.
+
+The perfect shuffle and are_permutations are checked exactly. selection_shuffle and flip are
+random: their statistical checks have stated error rates (grader/shuffle_checks.py).
+"""
+
+import pytest
+from grader_labs.elevens.shuffle_checks import (
+    ORDER_ITEMS,
+    expect_permutation,
+    expect_rate,
+    expect_uniform_orders,
+)
+
+from grader.assertions import expect, fail, show
+
+PERFECT_HINT = ("Split the list into a first half of (n + 1) // 2 items and the rest, then interleave: "
+                "first half on positions 0, 2, 4, ..., second half on 1, 3, 5, ....")
+
+
+def perfect(values: list) -> list:
+    half = (len(values) + 1) // 2
+    result = [None] * len(values)
+    result[0::2], result[1::2] = values[:half], values[half:]
+    return result
+
+
+def after(student, function: str, values: list) -> list:
+    """The list passed in, as the student's in-place function left it."""
+    return getattr(student.shuffler, function).sample(1, values, observe=[["arg", 0]])[0]
+
+
+@pytest.mark.parametrize("length", [0, 1, 2, 3, 4, 5, 10, 11, 51, 52])
+def test_perfect_shuffle_is_exact(student, length):
+    values = list(range(length))
+    expect(after(student, "perfect_shuffle", values), perfect(values), f"perfect_shuffle({values})", PERFECT_HINT)
+
+
+def test_eight_perfect_shuffles_restore_52_cards(student):
+    values = list(range(52))
+    for _ in range(8):
+        values = after(student, "perfect_shuffle", values)
+    expect(values, list(range(52)), "perfect_shuffle applied 8 times to [0, 1, ..., 51]", PERFECT_HINT)
+
+
+@pytest.mark.parametrize("values", [[], [7], [1, 2], [5, 5, 1, 5], list(range(52))], ids=["0", "1", "2", "repeats", "52"])
+def test_selection_shuffle_keeps_every_item(student, values):
+    for got in student.shuffler.selection_shuffle.sample(20, values, observe=[["arg", 0]]):
+        expect_permutation(got, values, f"selection_shuffle({values}) (the list afterwards)")
+
+
+def test_selection_shuffle_makes_every_order_equally_likely(student):
+    items = list(range(ORDER_ITEMS))
+    # Drawn in stages from the same worker, so the random stream simply continues.
+    shuffle = student.shuffler.selection_shuffle
+    expect_uniform_orders(lambda count: shuffle.sample(count, items, observe=[["arg", 0]]), items,
+                          f"selection_shuffle({items})")
+
+
+def test_flip_gives_heads_two_times_in_three(student):
+    def flips(count: int) -> list:
+        got = student.shuffler.flip.repeat(count)
+        odd = [outcome for outcome in got if type(outcome) is not str or outcome not in ("heads", "tails")]
+        if odd:
+            fail(f"flip()\n  expected: 'heads' or 'tails'\n  got:      {show(odd[0])}", "flip() returns the text \"heads\" or \"tails\".")
+        return got
+
+    expect_rate(flips, "heads", "2 in 3", "flip()",
+                "Pick one of three equally likely numbers (random.randrange(3)) and give heads for two of them.")
+
+
+# The lab's question 2 asks about two arrays "of the same length but with no duplicate
+# elements": only such pairs are its contract. A solution written to it (for example "same
+# length, and every value of a is in b") is right, so these cases cost points.
+PERMUTATION_CASES = [
+    ([1, 2, 3], [3, 1, 2], True, "same values, new order"),
+    ([], [], True, "two empty lists"),
+    ([1, 2, 3], [1, 2, 3], True, "same order"),
+    ([5, 9, 2, 7], [7, 2, 9, 5], True, "four values reversed"),
+    ([1, 4], [2, 3], False, "same sum, different values"),
+    ([0, 3], [1, 2], False, "same sum and length"),
+    ([1, 2, 3], [1, 2, 4], False, "one value differs"),
+]
+# Going further than the guide: repeated values and different lengths. Advisory (worth 0 unless
+# the rubric grades advisory checks): the guide rules these inputs out.
+BEYOND_THE_GUIDE = [
+    ([4, 4, 1], [1, 4, 4], True, "repeated values"),
+    ([1, 2, 3], [1, 2], False, "different lengths"),
+    ([1, 2], [1, 2, 3], False, "different lengths, the other way"),
+    ([1, 1, 2], [1, 2, 2], False, "same values, different counts"),
+    ([1, 2, 2], [1, 1, 2], False, "same values, different counts, the other way"),
+]
+PERMUTATION_HINT = "b is a permutation of a when it holds the same values, each the same number of times."
+
+
+@pytest.mark.parametrize("a, b, answer, why", PERMUTATION_CASES, ids=[c[3] for c in PERMUTATION_CASES])
+def test_are_permutations(student, a, b, answer, why):
+    expect(student.shuffler.are_permutations(a, b), answer, f"are_permutations({a}, {b})  ({why})", PERMUTATION_HINT)
+
+
+@pytest.mark.parametrize("a, b, answer, why", BEYOND_THE_GUIDE, ids=[c[3] for c in BEYOND_THE_GUIDE])
+def test_are_permutations_beyond_the_guide(student, a, b, answer, why):
+    expect(student.shuffler.are_permutations(a, b), answer, f"are_permutations({a}, {b})  ({why})",
+           "Going further than the lab asks: count how many times each value appears in each list.")

@@ -1,0 +1,45 @@
+"""Activity 5, the Card tester: the same rules as the Deck tester, for card_tester.py.
+
+The lab's deck.py imports card, so here it cannot be imported before the Card under test exists:
+the warm sandbox only compiles it, and each run imports it beside the Card sent to that run.
+"""
+
+import pytest
+from grader_labs.elevens.tester_checks import (
+    expect_accepted,
+    expect_mutant_killed,
+    expect_variant_caught,
+)
+from grader_labs.elevens.variants import buggy, live_mutants, run_tester, variant_file
+
+from grader.own_tests import close_warm_sandboxes
+
+CORRECT = {"reference": "the lab's reference Card", "Correct": "a second correct Card, written differently"}
+BUGGY = buggy("card")
+MUTANTS = live_mutants("card.py", "constructor", "matches", "__str__")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _warm_sandbox_ends_with_the_activity():
+    yield
+    close_warm_sandboxes()
+
+
+def run(own_tests, card):
+    return run_tester(own_tests, "card.py", card)  # the Card changes from run to run; the lab's Deck stays
+
+
+@pytest.mark.parametrize("correct", list(CORRECT))
+def test_accepts_correct_cards(own_tests, correct):
+    expect_accepted(run(own_tests, variant_file(correct, "card.py")), CORRECT[correct],
+                    "Check only what the lab promises: rank(), suit(), point_value(), matches() and the exact text of str().")
+
+
+@pytest.mark.parametrize("variant", list(BUGGY))
+def test_catches_buggy_card(own_tests, variant):
+    expect_variant_caught(own_tests, run(own_tests, variant_file(variant, "card.py")), BUGGY[variant])
+
+
+@pytest.mark.parametrize("mutant", list(MUTANTS))
+def test_kills_card_mutants(own_tests, mutant):
+    expect_mutant_killed(own_tests, run(own_tests, variant_file("mutants", f"{mutant}.py")), MUTANTS[mutant], "Card")

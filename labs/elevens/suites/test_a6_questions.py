@@ -1,0 +1,76 @@
+"""The lab's questions that have exactly one right answer, answered in answers.yaml.
+
+Feedback says what was wrong and gives a hint, never the answer itself. Questions that ask for
+an explanation are not autograded; docs/lab.md lists them.
+"""
+
+from grader_labs.elevens.card_notation import parse_card
+from grader.assertions import fail, show
+
+MISSING = "Copy answers.yaml from the starter files and fill in the answer after the colon."
+
+
+def answer(answers: dict, key: str, question: str):
+    if key not in answers or answers[key] in (None, "", []):
+        fail(f"{question}\n  answers.yaml has no answer for `{key}`", MISSING)
+    return answers[key]
+
+
+def wrong(key: str, question: str, given, hint: str) -> None:
+    fail(f"{question}\n  your answer (`{key}`): {show(given)}\n  That is not right.", hint)
+
+
+def as_int(value):
+    if type(value) is int:
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return None
+
+
+def as_int_list(value):
+    if not isinstance(value, list):
+        return None
+    numbers = [as_int(item) for item in value]
+    return None if None in numbers else numbers
+
+
+def test_deck_size_question(answers):
+    question = "Activity 2: how many cards are in Deck(['jack', 'queen', 'king'], ['blue', 'red'], [11, 12, 13])?"
+    given = answer(answers, "deck_size", question)
+    if as_int(given) != 6:
+        wrong("deck_size", question, given, "The deck holds one card for every rank in every suit.")
+
+
+def test_selection_shuffle_question(answers):
+    question = ("Activity 3: which random numbers r (for k = 3, then 2, then 1) make the selection "
+                "shuffle turn [1, 2, 3, 4] into [4, 3, 2, 1]? Answer as a list like [2, 0, 1].")
+    given = answer(answers, "selection_shuffle_r", question)
+    if as_int_list(given) != [0, 1, 1]:
+        wrong("selection_shuffle_r", question, given,
+              "Trace it on paper: each step swaps the item at k with the item at r. Write down the list after each swap.")
+
+
+def test_plays_question(answers):
+    question = ("Activity 6: list every play on the board 5♠ 4♥ 2♦ 6♣ A♠ J♥ K♦ 5♣ 2♠, each as a list of "
+                "cards, like [[\"5S\", \"6C\"], ...].")
+    given = answer(answers, "plays", question)
+    plays = set()
+    for play in given if isinstance(given, list) else [given]:
+        cards = [parse_card(c) for c in play] if isinstance(play, list) else [None]
+        if None in cards:
+            fail(f"{question}\n  could not read the play {show(play)}",
+                 "Write each play as a list of cards such as [\"5S\", \"6C\"] or [\"5♠\", \"6♣\"].")
+        plays.add(frozenset(cards))
+    expected = {frozenset({("5", "spades"), ("6", "clubs")}), frozenset({("6", "clubs"), ("5", "clubs")})}
+    if plays != expected:
+        hint = ("Some of your plays are not plays: two cards must add up to 11, or be one J, one Q and one K."
+                if plays - expected else "A play is missing: check every pair of cards, and the face cards.")
+        wrong("plays", question, given, hint)
+
+
+def test_card_indexes_question(answers):
+    question = "Activity 7: what does card_indexes() return when cards holds J♥ 6♣ None 2♠ None None A♠ 4♥ None?"
+    given = answer(answers, "card_indexes", question)
+    if as_int_list(given) != [0, 1, 3, 6, 7]:
+        wrong("card_indexes", question, given, "card_indexes() lists the places (0 to 8) that hold a card, smallest first.")
