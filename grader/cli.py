@@ -19,7 +19,7 @@ from grader.engine.run_state import (
 )
 from grader.exitcodes import ExitCode, check_exit_code, fail, run_exit_code
 from grader.reporters import output_formats, write_run_outputs
-from grader.labs import Lab, LabError, LabInputError, detect_lab, get_lab, installed_labs
+from grader.labs import Lab, LabError, LabInputError, broken_labs, detect_lab, get_lab, installed_labs
 from grader.rubric import Rubric, RubricError, load_rubric
 from grader.sandbox.isolation import detect
 from grader.selection import SelectionError, resolve_activities, resolve_tests
@@ -248,6 +248,8 @@ def labs_command() -> None:
         for activity in rubric.activities:
             extra = "" if "bonus" in activity.title.lower() else " (bonus)" if activity.is_bonus else " (optional)" if activity.optional else ""
             click.echo(f"  {activity.id:<11} {activity.title}{extra}: {', '.join(activity.files)}")
+    for name, why in broken_labs().items():
+        click.echo(f"{name}: not usable: {why}", err=True)
     sys.exit(ExitCode.OK)
 
 

@@ -61,18 +61,32 @@ class Lab:
 
 
 @lru_cache(maxsize=1)
-def installed_labs() -> dict[str, Lab]:
-    """Every lab registered under the ``grader.labs`` entry point group, by id."""
+def _load_labs() -> tuple[dict[str, Lab], dict[str, str]]:
     labs: dict[str, Lab] = {}
+    broken: dict[str, str] = {}
     for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
-        lab = point.load()
+        try:
+            lab = point.load()
+        except Exception as exc:  # noqa: BLE001 - one broken lab must not stop the others
+            broken[point.name] = f"{point.value} could not be loaded ({type(exc).__name__}: {exc})"
+            continue
         if not isinstance(lab, Lab):
-            raise LabError(f"the entry point {point.name!r} ({point.value}) is not a grader.labs.Lab; "
-                           "a lab package must register a Lab object")
-        if lab.id in labs:
-            raise LabError(f"two installed packages both provide a lab called {lab.id!r}; uninstall one")
-        labs[lab.id] = lab
-    return labs
+            broken[point.name] = f"{point.value} is not a grader.labs.Lab"
+        elif lab.id in labs:
+            broken[point.name] = f"another installed package already provides a lab called {lab.id!r}"
+        else:
+            labs[lab.id] = lab
+    return labs, broken
+
+
+def installed_labs() -> dict[str, Lab]:
+    """Every lab registered under the ``grader.labs`` entry point group that loads, by id."""
+    return _load_labs()[0]
+
+
+def broken_labs() -> dict[str, str]:
+    """Entry points that name no usable lab, and why: `grader labs` shows them."""
+    return _load_labs()[1]
 
 
 def get_lab(lab_id: str) -> Lab:
