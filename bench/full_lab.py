@@ -58,6 +58,7 @@ from grader.engine.plan import GradingPlan, plan_submission  # noqa: E402
 from grader.engine.records import read_records  # noqa: E402
 from grader.engine.scoring import score_submission  # noqa: E402
 from grader.results import SubmissionResult  # noqa: E402
+from grader.labs import get_lab  # noqa: E402
 from grader.rubric import load_rubric  # noqa: E402
 from grader.sandbox.isolation import detect  # noqa: E402
 from grader.submissions import find_submissions  # noqa: E402
@@ -144,7 +145,7 @@ def engine_helper(spec_path: str) -> None:
 
     spec = json.loads(Path(spec_path).read_text())
     work = Path(spec["work"])
-    rubric = load_rubric()
+    rubric = load_rubric(lab=get_lab("elevens"))
     (work / "unpacked").mkdir()
     found = find_submissions(Path(spec["root"]), work / "unpacked")
     options = GradeOptions(jobs=spec["jobs"], isolation=spec["isolation"],
@@ -370,7 +371,7 @@ def main() -> None:
     per_n = args.per_activity_n if args.per_activity_n is not None else (20 if args.quick else 50)
     per_n = min(per_n, args.n)
     command = "python bench/full_lab.py " + " ".join(sys.argv[1:])
-    rubric = load_rubric()
+    rubric = load_rubric(lab=get_lab("elevens"))
     load_before = os.getloadavg()
 
     with tempfile.TemporaryDirectory(prefix="full-lab-bench-") as tmp:

@@ -21,6 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 from grader.engine import batch  # noqa: E402
 from grader.engine.batch import GradeOptions, grade  # noqa: E402
+from grader.labs import get_lab  # noqa: E402
 from grader.rubric import load_rubric  # noqa: E402
 from grader.sandbox import SandboxSession, Student  # noqa: E402
 from grader.submissions import find_submissions  # noqa: E402
@@ -89,7 +90,7 @@ def main() -> None:
         full_lab.main()
         return
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    rubric = load_rubric()
+    rubric = load_rubric(lab=get_lab("elevens"))
     with tempfile.TemporaryDirectory() as scratch:
         root = Path(scratch) / "class"
         root.mkdir()

@@ -19,7 +19,8 @@ from grader.engine.run_state import (
 )
 from grader.exitcodes import ExitCode, check_exit_code, fail, run_exit_code
 from grader.reporters import output_formats, write_run_outputs
-from grader.labs import Lab, LabError, LabInputError, broken_labs, detect_lab, get_lab, installed_labs
+from grader.lab_choice import choose_lab, choose_rubric, lab_option
+from grader.labs import LabInputError, broken_labs, installed_labs
 from grader.rubric import Rubric, RubricError, load_rubric
 from grader.sandbox.isolation import detect
 from grader.selection import SelectionError, resolve_activities, resolve_tests
@@ -35,8 +36,6 @@ from grader.submissions import (
 )
 
 rubric_option = click.option("--rubric", type=click.Path(dir_okay=False, path_type=Path), help="Rubric YAML (default: the lab's own rubric).")
-lab_option = click.option("--lab", "lab_id", default=None, metavar="ID",
-                          help="Which lab (`grader labs` lists them; default: the rubric's lab, or the one the files are for).")
 seed_option = click.option("--seed", "base_seed", type=int, default=0, show_default=True, help="Base seed for every randomized test; the same seed gives the same grade.")
 activity_option = click.option("--activity", "activities", multiple=True, help="Only this activity (A1, A2, ...; any case); repeatable.")
 isolation_option = click.option("--isolation", type=click.Choice(["auto", "namespaces", "process"]), default="auto",
@@ -106,7 +105,7 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | No
     # Every path is made absolute before anything runs: the grading processes work in folders
     # of their own, where a relative path would name something else.
     submissions, out_dir = submissions.resolve(), out_dir.resolve()
-    rubric_data = _load_rubric(rubric, lab_id, submissions)
+    rubric_data = choose_rubric(rubric, lab_id, submissions)
     chosen, wanted_tests = _selection(rubric_data, activities, tests)
     _check_out_dir(out_dir, submissions)
     options = GradeOptions(base_seed=base_seed, jobs=jobs, only_activities=chosen, only_tests=wanted_tests,
@@ -166,7 +165,7 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
 
     folder = folder.resolve()
     out_dir = out_dir.resolve() if out_dir else None
-    rubric_data = _load_rubric(rubric, lab_id, folder)
+    rubric_data = choose_rubric(rubric, lab_id, folder)
     chosen, wanted_tests = _selection(rubric_data, activities, tests)
     if not folder.is_dir() and not (folder.is_file() and folder.suffix.lower() == ".zip"):
         fail(ExitCode.BAD_INPUT, f"{folder} is not a folder or a .zip. Run `grader check` inside the folder with your .py files, or give its path.")
@@ -209,7 +208,7 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
 def diagnose_command(path: Path, lab_id: str | None) -> None:
     """Say what is wrong with a student's file, and why: PATH is the file, its folder, a .zip of
     it, or a folder written by `grader handout` (what a lab diagnoses: `grader labs`)."""
-    lab = _lab(lab_id, path.resolve())
+    lab = choose_lab(lab_id, path.resolve())
     if lab.diagnose is None:
         fail(ExitCode.USAGE, f"the lab {lab.id} has no diagnosis. `grader check` runs its tests.")
     try:
@@ -224,7 +223,7 @@ def diagnose_command(path: Path, lab_id: str | None) -> None:
 @lab_option
 def handout_command(out: Path, lab_id: str | None) -> None:
     """Write a lab's student handout to OUT: its starter files and what its activities hand out."""
-    lab = _lab(lab_id, None)
+    lab = choose_lab(lab_id, None)
     if lab.handout is None:
         fail(ExitCode.USAGE, f"the lab {lab.id} has no handout.")
     try:
@@ -258,35 +257,6 @@ def _level(wanted: str) -> str:
         return detect(wanted)
     except RuntimeError as exc:
         fail(ExitCode.USAGE, str(exc))
-
-
-def _lab(lab_id: str | None, folder: Path | None) -> Lab:
-    """The lab asked for with --lab; else the only one installed, or the one ``folder`` is for."""
-    try:
-        if lab_id is not None:
-            return get_lab(lab_id)
-        labs = installed_labs()
-        if len(labs) == 1 or folder is None:
-            if len(labs) == 1:
-                return next(iter(labs.values()))
-            fail(ExitCode.USAGE, f"say which lab with --lab ID (installed: {', '.join(labs)})")
-        return detect_lab(folder if folder.is_dir() else folder.parent)
-    except LabError as exc:
-        fail(ExitCode.USAGE, str(exc))
-
-
-def _load_rubric(path: Path | None, lab_id: str | None = None, folder: Path | None = None) -> Rubric:
-    """The rubric: --rubric (whose `lab:` must agree with --lab), else the lab's own."""
-    try:
-        if path is not None:
-            rubric = load_rubric(path.resolve())
-            if lab_id is not None and rubric.lab != lab_id.strip().lower():
-                fail(ExitCode.USAGE, f"--lab {lab_id} but the rubric {path} is for the lab {rubric.lab}: "
-                                     "leave out --lab, or give a rubric for that lab")
-            return rubric
-        return load_rubric(lab=_lab(lab_id, folder))
-    except RubricError as exc:
-        fail(ExitCode.BAD_RUBRIC, str(exc))
 
 
 def _selection(rubric: Rubric, activities, tests) -> tuple[list[str], list[str]]:

@@ -48,15 +48,22 @@ class Lab:
     # The module tools/make_mutants.py uses to make the lab's mutants (docs/labs.md), if any.
     mutation: str | None = None
     files: tuple[str, ...] = field(default=())  # the student's file names (filled from the rubric)
+    given: tuple[str, ...] = field(default=())  # files it puts beside them (filled from the rubric)
 
     def student_files(self) -> tuple[str, ...]:
         """The names of the files students hand in for this lab (every alternative of a tester)."""
-        if self.files:
-            return self.files
+        return self.files or self._rubric_files("files")
+
+    def given_files(self) -> tuple[str, ...]:
+        """The names of the reference files put beside a student's (``stand_ins``): a folder of
+        this lab may hold them too, e.g. a student's own file reused from another lab."""
+        return self.given or self._rubric_files("stand_ins")
+
+    def _rubric_files(self, key: str) -> tuple[str, ...]:
         import yaml  # only when a lab must be detected from a folder
 
         data = yaml.safe_load(self.rubric.read_text(encoding="utf-8"))
-        return tuple(name for activity in data.get("activities", []) for entry in activity.get("files", [])
+        return tuple(name for activity in data.get("activities", []) for entry in activity.get(key, None) or []
                      for name in str(entry).split("|"))
 
 
@@ -100,15 +107,25 @@ def get_lab(lab_id: str) -> Lab:
 
 
 def detect_lab(folder: Path) -> Lab:
-    """The one installed lab whose student files ``folder`` holds."""
+    """The one installed lab whose student files ``folder`` holds.
+
+    Labs share file names (a lab may reuse another lab's classes, which its students keep in
+    the folder), so a file no other lab knows says more than a shared one: labs are
+    ranked first by how many of their own distinctive files are present, then by how many of
+    all the files they grade are.
+    """
     labs = installed_labs()
     if len(labs) == 1:
         return next(iter(labs.values()))
     present = _file_names(folder)
-    scores = {lab_id: sum(1 for name in set(lab.student_files()) if name.lower() in present)
-              for lab_id, lab in labs.items()}
-    best = max(scores.values(), default=0)
-    winners = [lab_id for lab_id, score in scores.items() if score == best and score > 0]
+    graded = {lab_id: {name.lower() for name in lab.student_files()} for lab_id, lab in labs.items()}
+    known = {lab_id: graded[lab_id] | {name.lower() for name in lab.given_files()} for lab_id, lab in labs.items()}
+    scores = {}
+    for lab_id, names in graded.items():
+        others = set().union(*(theirs for other, theirs in known.items() if other != lab_id))
+        scores[lab_id] = (len(present & (names - others)), len(present & names))
+    best = max(scores.values(), default=(0, 0))
+    winners = [lab_id for lab_id, score in scores.items() if score == best and score[1] > 0]
     if len(winners) == 1:
         return labs[winners[0]]
     candidates = ", ".join(winners or labs)

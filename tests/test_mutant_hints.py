@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 import yaml
 from grader_labs.elevens.files import lab_file as asset_path
-from grader_labs.elevens.tester_checks import (
+from grader.tester_verdicts import (
     expect_mutant_killed,
     expect_variant_caught,
 )

@@ -7,7 +7,8 @@ import pytest
 from grader_labs.elevens import LAB
 
 SUITES = LAB.suites
-from grader.rubric import RubricError, load_rubric, parse_rubric
+from grader.rubric import RubricError, parse_rubric
+from tests.classroom import elevens_rubric
 
 
 def suite_test_names(suite_file: str) -> set[str]:
@@ -16,7 +17,7 @@ def suite_test_names(suite_file: str) -> set[str]:
 
 
 def test_every_rubric_entry_names_a_real_test_and_every_test_has_points():
-    for activity in load_rubric().activities:
+    for activity in elevens_rubric().activities:
         names = suite_test_names(activity.suite)
         for entry in activity.tests:
             assert any(entry.matches(name) for name in names), f"{activity.id}: {entry.test} matches no test"
@@ -25,7 +26,7 @@ def test_every_rubric_entry_names_a_real_test_and_every_test_has_points():
 
 
 def test_every_activity_has_public_tests():
-    for activity in load_rubric().activities:
+    for activity in elevens_rubric().activities:
         assert any(t.visibility == "public" for t in activity.tests)
 
 
@@ -57,15 +58,15 @@ def test_rubric_errors_name_where_and_how_to_fix(change, where):
 
 
 def test_the_bundled_rubric_marks_only_checks_beyond_the_guide_as_advisory():
-    advisory = {(a.id, t.test) for a in load_rubric().activities for t in a.tests if t.advisory}
+    advisory = {(a.id, t.test) for a in elevens_rubric().activities for t in a.tests if t.advisory}
     assert advisory == {("A3", "test_are_permutations_beyond_the_guide"), ("A9", "test_is_legal_is_false_for_an_empty_place"),
                         ("A10", "test_is_legal_is_false_for_an_empty_place")}
-    assert all(t.visibility == "public" for a in load_rubric().activities for t in a.tests if t.advisory)
+    assert all(t.visibility == "public" for a in elevens_rubric().activities for t in a.tests if t.advisory)
 
 
 def test_advisory_points_count_only_when_the_rubric_grades_them():
     from dataclasses import replace
 
-    rubric = load_rubric()
+    rubric = elevens_rubric()
     graded = replace(rubric, advisory="graded")
     assert graded.total_max == rubric.total_max + 3

@@ -15,7 +15,7 @@ from grader.integrations.github.workflow import (
     WorkflowError,
     write_workflow,
 )
-from grader.rubric import RubricError, load_rubric
+from grader.lab_choice import choose_rubric, lab_option
 from grader.selection import SelectionError, resolve_activities
 
 INSTALL_MISSING = ("--install is missing. The workflow installs the grader on GitHub's machine before it grades, "
@@ -40,15 +40,13 @@ def classroom_group() -> None:
 @click.option("--activity", "activities", multiple=True,
               help="Only grade this activity (any case); repeatable. Default: every activity except the bonus.")
 @click.option("--force", is_flag=True, help="Replace the workflow (and the copied rubric) if they already exist.")
-def init_command(folder: Path, install: str | None, rubric: Path | None, activities, force: bool) -> None:
+@lab_option
+def init_command(folder: Path, install: str | None, rubric: Path | None, activities, force: bool, lab_id: str | None) -> None:
     """Write DIR/.github/workflows/classroom.yml (DIR: your template repository, default the current
     folder): one grading step per activity, then GitHub Classroom's reporter."""
     if install is None:
         fail(ExitCode.USAGE, INSTALL_MISSING)
-    try:
-        rubric_data = load_rubric(rubric.resolve() if rubric else None)
-    except RubricError as exc:
-        fail(ExitCode.BAD_RUBRIC, str(exc))
+    rubric_data = choose_rubric(rubric, lab_id, folder.resolve())  # a template repository holds the starter files
     try:
         chosen = resolve_activities(rubric_data, activities)
         written, steps = write_workflow(folder.resolve(), rubric_data, chosen, install, rubric.resolve() if rubric else None, force)

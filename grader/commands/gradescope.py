@@ -31,7 +31,8 @@ from grader.reporters.gradescope_json import (
 from grader.reporters.prairielearn_json import write_prairielearn_json
 from grader.reporters.wording import points
 from grader.results import ClassResults
-from grader.rubric import RubricError, load_rubric
+from grader.lab_choice import choose_rubric, lab_option
+from grader.rubric import RubricError
 
 hidden_option = click.option("--hidden-visibility", type=click.Choice(VISIBILITIES), default="after_due_date", show_default=True,
                              help="When students see hidden tests (public tests are always visible).")
@@ -55,12 +56,15 @@ def gradescope_group() -> None:
 @bonus_option
 @click.option("--sandbox-user", default=DEFAULT_SANDBOX_USER, show_default=True,
               help="The unprivileged user student code runs as on Gradescope (created if missing); root: none.")
-def build_command(rubric: Path | None, output: Path, hidden_visibility: str, bonus: str, sandbox_user: str) -> None:
+@lab_option
+def build_command(rubric: Path | None, output: Path, hidden_visibility: str, bonus: str, sandbox_user: str,
+                  lab_id: str | None) -> None:
     """Write the autograder zip: upload it on the assignment's Configure Autograder page."""
+    chosen = choose_rubric(rubric, lab_id)
     try:
         settings = BundleSettings(GradescopeOptions(hidden_visibility, bonus), sandbox_user)
-        maximum = load_rubric(rubric.resolve() if rubric else None).total_max
-        target = build_bundle(output.resolve(), rubric.resolve() if rubric else None, settings)
+        # The rubric goes into the zip, the lab's own too: it names the lab the grader runs there.
+        target = build_bundle(output.resolve(), Path(chosen.source), settings)
     except SettingsError as exc:
         fail(ExitCode.USAGE, str(exc))
     except RubricError as exc:
@@ -70,7 +74,7 @@ def build_command(rubric: Path | None, output: Path, hidden_visibility: str, bon
     except OSError as exc:
         fail(ExitCode.BAD_INPUT, f"cannot write {output} ({exc.strerror or exc}). Give -o a file in a folder you can write to.")
     click.echo(f"Wrote {target}. On Gradescope: Configure Autograder, choose the Ubuntu 22.04 base image (or newer), "
-               f"upload this zip, and set the assignment's points to {points(maximum)}. Hidden tests are shown "
+               f"upload this zip, and set the assignment's points to {points(chosen.total_max)}. Hidden tests are shown "
                f"{hidden_visibility.replace('_', ' ')}; student code runs as {sandbox_user}.")
 
 

@@ -4,8 +4,8 @@ simulation, and the students' own testers. docs/lab.md is its handout and gradin
 Its files are the bundled lab folders (``reference/elevens/``, ...); its suites are in
 ``suites/``; its trusted helpers beside them: planting boards and decks (planting.py), whole
 games by the rules (games.py), the statistical shuffle checks (shuffle_checks.py,
-shuffle_models.py), the wrong classes students' testers must catch (variants.py,
-tester_checks.py), the Deck diagnosis (diagnosis/) and the handout (handout.py).
+shuffle_models.py), the wrong classes students' testers must catch (variants.py), the Deck
+diagnosis (diagnosis/) and the handout (handout.py).
 """
 
 from pathlib import Path

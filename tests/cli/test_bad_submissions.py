@@ -10,7 +10,7 @@ import zipfile
 import pytest
 
 from grader.exitcodes import ExitCode
-from tests.classroom import reference_text, write_class
+from tests.classroom import elevens_rubric, reference_text, write_class
 
 
 @pytest.fixture(scope="module")
@@ -79,10 +79,9 @@ def test_nothing_escapes_a_zip_and_the_good_submission_is_graded(graded):
 def test_an_unreadable_file_gets_its_own_note(tmp_path, monkeypatch):
     # The tests run as root, who can read anything, so unreadability is simulated.
     from grader.engine import plan as plan_module
-    from grader.rubric import load_rubric
 
     folder = write_class(tmp_path, {"locked": {"card.py": reference_text("card.py")}}) / "locked"
     real_access = os.access
     monkeypatch.setattr(plan_module.os, "access", lambda path, mode: False if str(path).endswith("card.py") else real_access(path, mode))
-    planned = plan_module.plan_submission(load_rubric(), "locked", folder)
+    planned = plan_module.plan_submission(elevens_rubric(), "locked", folder)
     assert "card.py cannot be read by the grader" in planned.notes["A1"]

@@ -39,7 +39,7 @@ def blamed(stdout: str) -> dict[str, list[str]]:
 def work(tmp_path_factory) -> Path:
     """A working folder holding a real `grader handout` output under the relative name ho/."""
     where = tmp_path_factory.mktemp("work")
-    done = subprocess.run([sys.executable, "-m", "grader.cli", "handout", "ho"], cwd=where, capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-m", "grader.cli", "handout", "--lab", "elevens", "ho"], cwd=where, capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == ExitCode.OK, done.stderr
     return where

@@ -14,7 +14,7 @@ def run(*args: str):
 
 def test_handout_layout_and_bytecode_only_buggy_decks(tmp_path):
     out = tmp_path / "handout"
-    assert run("handout", str(out)).returncode == ExitCode.OK
+    assert run("handout", "--lab", "elevens", str(out)).returncode == ExitCode.OK
     assert (out / "starter" / "deck.py").is_file() and (out / "starter" / "answers.yaml").is_file()
     for n in range(1, 5):
         folder = out / "activity5" / f"Buggy{n}"
@@ -25,7 +25,7 @@ def test_handout_layout_and_bytecode_only_buggy_decks(tmp_path):
 
 def test_a_compiled_buggy_deck_runs_and_the_reference_tester_finds_its_bug(tmp_path):
     out = tmp_path / "handout"
-    run("handout", str(out))
+    run("handout", "--lab", "elevens", str(out))
     folder = out / "activity5" / "Buggy4"
     shutil.copyfile(REFERENCE / "deck_tester.py", folder / "deck_tester.py")
     done = subprocess.run([sys.executable, "deck_tester.py"], cwd=folder, capture_output=True, text=True, timeout=60)

@@ -17,9 +17,8 @@ import pytest
 
 from grader.engine.batch import GradeOptions, grade
 from grader.reporters import write_run_outputs
-from grader.rubric import load_rubric
 from grader.submissions import find_submissions
-from tests.classroom import card_with, reference_text, write_class
+from tests.classroom import card_with, elevens_rubric, reference_text, write_class
 
 SECRET = "teacher-token-5f1c0ffee"
 RANK = "        return self._rank\n"
@@ -95,7 +94,7 @@ def graded(tmp_path_factory):
     try:
         with tempfile.TemporaryDirectory() as scratch:
             found = find_submissions(root, Path(scratch))
-            results = grade(load_rubric(), found, OPTIONS, Path(scratch))
+            results = grade(elevens_rubric(), found, OPTIONS, Path(scratch))
     finally:
         del os.environ["ELEVENS_TEST_SECRET"]
     ELAPSED.append(time.monotonic() - started)
@@ -119,7 +118,7 @@ def test_the_class_finishes_in_bounded_time_and_memory(graded):
 def test_the_neighbours_results_are_the_same_as_when_graded_alone(graded, tmp_path):
     root = write_class(tmp_path / "alone", {"correct": {"card.py": reference_text("card.py")}})
     with tempfile.TemporaryDirectory() as scratch:
-        alone = grade(load_rubric(), find_submissions(root, Path(scratch)), OPTIONS, Path(scratch))
+        alone = grade(elevens_rubric(), find_submissions(root, Path(scratch)), OPTIONS, Path(scratch))
     assert without_timings_of(alone.submission("correct")) == without_timings_of(graded[0].submission("correct"))
 
 
@@ -259,7 +258,7 @@ def test_grading_twice_gives_identical_results(graded, tmp_path):
     for _ in range(2):
         with tempfile.TemporaryDirectory() as scratch:
             found = find_submissions(root, Path(scratch))
-            results = grade(load_rubric(), found, GradeOptions(only_activities=["A1"]), Path(scratch))
+            results = grade(elevens_rubric(), found, GradeOptions(only_activities=["A1"]), Path(scratch))
             runs.append(json.dumps(without_timings(results), sort_keys=True))
     assert runs[0] == runs[1]
     raised = [t for t in results.submission("raises").activities[0].tests if t.outcome == "error" and t.file]

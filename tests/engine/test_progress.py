@@ -1,9 +1,8 @@
 """Every submission is reported done exactly once, whichever way it finished."""
 
 from grader.engine.batch import GradeOptions, grade
-from grader.rubric import load_rubric
 from grader.submissions import find_submissions
-from tests.classroom import reference_text, write_class
+from tests.classroom import elevens_rubric, reference_text, write_class
 
 
 def test_each_submission_is_reported_once(tmp_path):
@@ -13,5 +12,5 @@ def test_each_submission_is_reported_once(tmp_path):
     })
     (root / "broken.zip").write_bytes(b"not a zip")
     done: list[str] = []
-    grade(load_rubric(), find_submissions(root, tmp_path), GradeOptions(only_activities=["A1"], jobs=2), tmp_path, on_done=done.append)
+    grade(elevens_rubric(), find_submissions(root, tmp_path), GradeOptions(only_activities=["A1"], jobs=2), tmp_path, on_done=done.append)
     assert sorted(done) == sorted(["broken", "nothing", *(f"s{i}" for i in range(5))])

@@ -6,14 +6,13 @@ from pathlib import Path
 from grader.engine.batch import GradeOptions, grade
 from grader.engine.plan import plan_submission
 from grader.engine.work_units import assign, cost, work_units
-from grader.rubric import load_rubric
 from grader.submissions import find_submissions
-from tests.classroom import reference_submission, write_class
+from tests.classroom import elevens_rubric, reference_submission, write_class
 
 
 def plans_for(tmp_path: Path, count: int):
     root = write_class(tmp_path / "class", {f"s{i}": reference_submission() for i in range(count)})
-    rubric = load_rubric()
+    rubric = elevens_rubric()
     return rubric, [plan_submission(rubric, f"s{i}", root / f"s{i}") for i in range(count)]
 
 
@@ -44,7 +43,7 @@ def test_a_split_submission_gets_the_same_results_as_an_unsplit_one(tmp_path):
     for jobs in (1, 2):
         work = tmp_path / f"work{jobs}"
         found = find_submissions(root, work)
-        results = grade(load_rubric(), found, GradeOptions(jobs=jobs, only_activities=["A1", "A2", "A6", "A8"]), work)
+        results = grade(elevens_rubric(), found, GradeOptions(jobs=jobs, only_activities=["A1", "A2", "A6", "A8"]), work)
         data = results.to_dict()
         for activity in data["submissions"][0]["activities"]:
             for test in activity["tests"]:

@@ -57,7 +57,7 @@ def student_repo(root: Path, files: dict[str, str] | None = None) -> Path:
 
 def init(repo: Path, *args: str) -> dict:
     """`grader classroom init` in ``repo``; the parsed workflow."""
-    done = grader("classroom", "init", *args, cwd=repo)
+    done = grader("classroom", "init", "--lab", "elevens", *args, cwd=repo)
     assert done.returncode == 0, done.stdout + done.stderr
     return load_workflow(repo)
 

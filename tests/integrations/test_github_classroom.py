@@ -17,8 +17,7 @@ import pytest
 import yaml
 
 from grader.exitcodes import ExitCode
-from grader.rubric import load_rubric
-from tests.classroom import card_with, reference_text, write_class
+from tests.classroom import card_with, elevens_rubric, reference_text, write_class
 from tests.integrations.classroom_roundtrip import (
     JOB_ID,
     REPORTER,
@@ -67,7 +66,7 @@ def buggy(tmp_path_factory):
 
 
 def test_init_writes_the_workflow_classroom_looks_for(tmp_path):
-    done = grader("classroom", "init", "--install", INSTALL, cwd=tmp_path)
+    done = grader("classroom", "init", "--lab", "elevens", "--install", INSTALL, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     workflow = load_workflow(tmp_path)
     assert set(workflow["on"]) == {"push", "workflow_dispatch"}
@@ -80,9 +79,9 @@ def test_init_writes_the_workflow_classroom_looks_for(tmp_path):
     assert tuple(int(n) for n in steps[1]["with"]["python-version"].split(".")) >= (3, 10)
     assert INSTALL in steps[2]["run"] and "pip install" in steps[2]["run"]
     grading = grading_steps(workflow)
-    rubric = load_rubric()
+    rubric = elevens_rubric()
     activities = [a.id for a in rubric.activities if not a.is_bonus]  # the bonus only when asked for
-    assert [s["run"] for s in grading] == [f"grader check --activity {a} --github" for a in activities]
+    assert [s["run"] for s in grading] == [f"grader check --activity {a} --github --lab elevens" for a in activities]
     assert all(STEP_ID.match(s["id"]) for s in grading) and len({s["id"] for s in grading}) == len(grading)
     reporter = reporter_step(workflow)
     assert steps[-1] is reporter and reporter["uses"] == REPORTER
@@ -92,13 +91,13 @@ def test_init_writes_the_workflow_classroom_looks_for(tmp_path):
 
 
 def test_init_never_replaces_a_workflow_without_force(tmp_path):
-    assert grader("classroom", "init", "--install", INSTALL, "--activity", "A1", cwd=tmp_path).returncode == 0
+    assert grader("classroom", "init", "--lab", "elevens", "--install", INSTALL, "--activity", "A1", cwd=tmp_path).returncode == 0
     path = tmp_path / ".github" / "workflows" / "classroom.yml"
     path.write_text("# the teacher's own edits\n")
-    again = grader("classroom", "init", "--install", INSTALL, cwd=tmp_path)
+    again = grader("classroom", "init", "--lab", "elevens", "--install", INSTALL, cwd=tmp_path)
     assert again.returncode == ExitCode.USAGE and "--force" in again.stderr
     assert path.read_text() == "# the teacher's own edits\n"
-    forced = grader("classroom", "init", "--install", INSTALL, "--force", cwd=tmp_path)
+    forced = grader("classroom", "init", "--lab", "elevens", "--install", INSTALL, "--force", cwd=tmp_path)
     assert forced.returncode == 0 and "run-autograding-tests" in path.read_text()
 
 
@@ -110,14 +109,14 @@ def test_init_never_replaces_a_workflow_without_force(tmp_path):
     (["--install", INSTALL, "no-such-folder"], ExitCode.USAGE, "is not a folder"),
 ])
 def test_init_says_what_is_wrong(tmp_path, args, code, words):
-    done = grader("classroom", "init", *args, cwd=tmp_path)
+    done = grader("classroom", "init", "--lab", "elevens", *args, cwd=tmp_path)
     assert done.returncode == code and words in done.stderr, done.stderr
     assert not (tmp_path / ".github").exists()
 
 
 def test_the_reference_earns_every_point_of_the_activities(reference):
     workflow, runs = reference
-    rubric = load_rubric()
+    rubric = elevens_rubric()
     assert [r.step_id for r in runs] == ["a1", "a2"]
     assert reporter_step(workflow)["with"]["runners"] == "a1,a2"
     for run in runs:

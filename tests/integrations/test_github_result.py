@@ -23,8 +23,8 @@ from grader.integrations.github.runner_result import (
 from grader.integrations.github.summary import MAX_SUMMARY_BYTES, job_summary
 from grader.integrations.github.workflow import grading_steps, render_workflow, step_id
 from grader.results import ActivityResult, SubmissionResult, TestResult
-from grader.rubric import load_rubric
 from tests.reporters.samples import ACCENTED, EVIL, sample_results
+from tests.classroom import elevens_rubric
 
 KEYS = {"name", "status", "score", "message", "line_no", "filename", "test_code", "execution_time"}
 
@@ -166,7 +166,7 @@ def test_step_ids_are_letters_and_digits_so_the_reporters_variable_name_is_unamb
 
 
 def test_the_rendered_workflow_names_every_step_for_the_reporter():
-    rubric = load_rubric()
+    rubric = elevens_rubric()
     steps = grading_steps(list(rubric.activities), ".github/grader/rubric.yaml")
     data = yaml.safe_load(render_workflow(steps, "git+https://example.org/g.git@v1 ; echo no", "test"))
     job = data["jobs"]["run-autograding-tests"]

@@ -64,13 +64,17 @@ def step_id(activity_id: str, taken: set[str]) -> str:
     return found
 
 
-def grading_steps(activities: list[Activity], rubric_in_repo: str = "") -> list[GradingStep]:
+def grading_steps(activities: list[Activity], rubric_in_repo: str = "", lab: str = "") -> list[GradingStep]:
+    """One step per activity. Each names its rubric (copied into the repository) or its lab, so a
+    runner with several labs installed never has to guess from the student's files."""
     taken: set[str] = set()
     steps = []
     for activity in activities:
         parts = ["grader", "check", "--activity", activity.id, "--github"]
         if rubric_in_repo:
             parts += ["--rubric", rubric_in_repo]
+        elif lab:
+            parts += ["--lab", lab]
         steps.append(GradingStep(step_id(activity.id, taken), activity, " ".join(shlex.quote(p) for p in parts)))
     return steps
 
@@ -165,7 +169,7 @@ def write_workflow(folder: Path, rubric: Rubric, chosen: list[str], install: str
         raise WorkflowError(f"{existing[0]} already exists, and init never replaces a file you may have edited. "
                             "Move it away, or run again with --force to replace it")
     rubric_text = rubric_file.read_bytes() if rubric_file else None
-    steps = grading_steps(activities, RUBRIC_PATH.as_posix() if rubric_file else "")
+    steps = grading_steps(activities, RUBRIC_PATH.as_posix() if rubric_file else "", rubric.lab)
     label = RUBRIC_PATH.as_posix() if rubric_file else "the one bundled with the grader"
     workflow.parent.mkdir(parents=True, exist_ok=True)
     written = []

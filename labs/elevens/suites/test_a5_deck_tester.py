@@ -11,7 +11,7 @@ imported and the tester compiled; the Deck under test is sent to each run (grade
 """
 
 import pytest
-from grader_labs.elevens.tester_checks import (
+from grader.tester_verdicts import (
     expect_accepted,
     expect_mutant_killed,
     expect_variant_caught,

@@ -1,4 +1,4 @@
-"""Assertions about a student's own tester (Activity 5), shared by the Deck and Card suites.
+"""Assertions about a student's own tester, for any lab's tester activity.
 
 The runs come from ``OwnTests.run``; what counts as a catch is decided here, once:
 a failure, never a timeout, and a crash only in a tester that has assert statements.
@@ -30,7 +30,7 @@ def expect_variant_caught(own_tests: OwnTests, run: TesterRun, variant: dict) ->
 
 
 def expect_mutant_killed(own_tests: OwnTests, run: TesterRun, mutant: dict, kind: str) -> None:
-    """A mutant from mutants/index.yaml; ``kind`` is "Deck" or "Card".
+    """A mutant from mutants/index.yaml; ``kind`` names the class under test in a student's words.
 
     The hint is the mutant's hand-written ``behaviour``: what the change does, as a tester could see
     it. Never its diff: that would quote the reference solution's lines to the student.
