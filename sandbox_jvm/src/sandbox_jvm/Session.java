@@ -1,0 +1,175 @@
+package sandbox_jvm;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What one load sets up and the next load throws away: the class loader (and with it every
+ * static field), the handles, the student's thread group and the seeds.
+ *
+ * A warm JVM serves test after test this way; a Python worker gets the same clean start by
+ * being forked from the zygote.
+ */
+final class Session {
+    final Guard guard;
+    final Output output;
+
+    StudentLoader loader;
+    Handles handles = new Handles();
+    /** Simple name -> class, for the top-level classes of the classpath. */
+    final Map<String, Class<?>> classes = new LinkedHashMap<>();
+    /** The student's own classes (frames of others are never shown); null: every class. */
+    Set<String> own;
+    boolean assertions = true;
+
+    /*
+     * JVM-wide settings student code may change and a later test would inherit: the system
+     * properties (line.separator, user.dir...), the default Locale (String.format("%.2f") gives
+     * "0,50" under a German one) and the default TimeZone. Taken before any student code runs,
+     * put back at every load.
+     */
+    private final java.util.Properties properties;
+    private final java.util.Locale locale = java.util.Locale.getDefault();
+    private final java.util.TimeZone timeZone = java.util.TimeZone.getDefault();
+
+    Session(Guard guard, Output output) {
+        this.guard = guard;
+        this.output = output;
+        this.properties = (java.util.Properties) System.getProperties().clone();
+    }
+
+    private void restoreSettings() {
+        System.setProperties((java.util.Properties) properties.clone());
+        java.util.Locale.setDefault(locale);
+        java.util.TimeZone.setDefault(timeZone);
+    }
+
+    /**
+     * {"op": "load", "classpath": [dirs or jars], "student": [class names], "seed": n,
+     * "assertions": true, "sources": [dirs]}; only the classpath is required.
+     */
+    Map<String, Object> load(Map<String, Object> request) throws Exception {
+        int lingering = stopStudentThreads();
+        classes.clear();
+        handles = new Handles();
+        if (loader != null) {
+            loader.close(); // its classes go when nothing holds them; no later request can
+        }
+        loader = null;
+        output.take(); // what the previous test printed is not this test's output
+        restoreSettings();
+
+        @SuppressWarnings("unchecked")
+        List<String> classpath = (List<String>) request.getOrDefault("classpath", new ArrayList<>());
+        // "student": class names (Deck); "own", as the Python zygote's load says it: file names
+        // (Deck.java). Either way the set holds class names.
+        Object student = request.containsKey("student") ? request.get("student") : request.get("own");
+        own = null;
+        if (student != null) {
+            own = new HashSet<>();
+            for (String name : strings(student)) {
+                own.add(name.endsWith(".java") ? name.substring(0, name.length() - 5) : name);
+            }
+        }
+        Failures.sources = new SourceLines((List<?>) request.get("sources"));
+        assertions = !Boolean.FALSE.equals(request.get("assertions"));
+        guard.newThreadGroup(new ThreadGroup("student"));
+        loader = StudentLoader.over(classpath, assertions);
+        // Code that asks for "the context class loader" (ServiceLoader, some JDK helpers) gets the
+        // student's own, which it may hold, rather than ours, which the guard would refuse.
+        Thread.currentThread().setContextClassLoader(loader);
+
+        List<Object> loaded = new ArrayList<>();
+        List<Object> unloadable = new ArrayList<>();
+        for (String name : loader.topLevelNames()) {
+            try {
+                // Defined, not initialised: static initialisers run at the first call, so their
+                // errors belong to that call, as an import error would in Python.
+                Class<?> c = Class.forName(name, false, loader);
+                classes.put(c.getSimpleName(), c);
+                loaded.add(name);
+            } catch (LinkageError | ClassNotFoundException e) {
+                Map<String, Object> failed = new LinkedHashMap<>();
+                failed.put("class", name);
+                failed.put("error", Failures.describe(e, own));
+                unloadable.add(failed);
+            }
+        }
+        Object seed = request.get("seed");
+        Map<String, Object> reply = new LinkedHashMap<>();
+        reply.put("ok", loaded);
+        long seedValue = seed instanceof Number ? ((Number) seed).longValue() : 0L;
+        Map<String, Object> seeding = Seeding.seed(seedValue);
+        try {
+            loader.seedRandoms(Seeding.derive(seedValue, 5));
+            seeding.put("new_random", Boolean.TRUE);
+        } catch (ReflectiveOperationException | LinkageError e) {
+            seeding.put("new_random", "not seeded: " + e);
+        }
+        reply.put("seeding", seeding);
+        if (!unloadable.isEmpty()) {
+            reply.put("unloadable", unloadable);
+        }
+        if (lingering > 0) {
+            reply.put("stopped_threads", lingering);
+        }
+        return reply;
+    }
+
+    private static List<String> strings(Object list) {
+        List<String> out = new ArrayList<>();
+        for (Object item : (List<?>) list) {
+            out.add(String.valueOf(item));
+        }
+        return out;
+    }
+
+    /**
+     * Threads the previous test's code left running would keep its state alive and could print
+     * into this test's output: they are stopped. Thread.stop is deprecated but still works on
+     * Java 17, and a thread that ignores it (catching ThreadDeath in a loop) is the Python
+     * side's timeout to handle.
+     */
+    @SuppressWarnings({"deprecation", "removal"})
+    private int stopStudentThreads() {
+        ThreadGroup group = guard.threadGroupOfStudent();
+        if (group == null) {
+            return 0;
+        }
+        Thread[] threads = new Thread[group.activeCount() + 8];
+        int count = group.enumerate(threads, true);
+        for (int i = 0; i < count; i++) {
+            threads[i].stop();
+        }
+        return count;
+    }
+
+    /** Live threads student code started (0 when none). */
+    int liveStudentThreads() {
+        ThreadGroup group = guard.threadGroupOfStudent();
+        return group == null ? 0 : group.activeCount();
+    }
+
+    /** The class a module name stands for: elevens_board -> ElevensBoard. */
+    Class<?> module(String name) {
+        if (loader == null) {
+            throw new IllegalStateException("nothing is loaded yet: send a load request first");
+        }
+        String spelling = Names.pick(classes.keySet(), name, "the classpath");
+        if (spelling == null) {
+            throw new Names.NameNotFound("no class answers to the module name '" + name + "'; loaded: "
+                    + String.join(", ", classes.keySet()));
+        }
+        return classes.get(spelling);
+    }
+
+    /** The class whose simple name answers to a tester's name (DeckTester, deck_tester). */
+    Class<?> classNamed(String name) {
+        return module(name);
+    }
+
+}

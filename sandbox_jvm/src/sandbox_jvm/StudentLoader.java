@@ -1,0 +1,141 @@
+package sandbox_jvm;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.WeakHashMap;
+import java.util.TreeSet;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+
+/**
+ * The loader for one test's classes: the student's and the lab's, from the load request's
+ * classpath. A fresh one per load is what discards every static field of the previous test.
+ *
+ * Its parent is the platform loader, not ours: the student's classes see the JDK but not
+ * sandbox_jvm, so they cannot name (or reach into) the worker that runs them. Its name,
+ * "student", shows in every stack frame of a class it defined (StackTraceElement's
+ * getClassLoaderName), which is how frames are told to be from the sandbox folder.
+ */
+final class StudentLoader extends URLClassLoader {
+    static final String NAME = "student";
+
+    /** Every class any student loader defined (weakly: a discarded load's classes can go). */
+    private static final Set<Class<?>> DEFINED =
+            Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
+
+    private final List<File> roots;
+    /** The class file of SeededRandom, read once while only our code is running. */
+    private final byte[] seeded;
+
+    StudentLoader(List<File> roots, URL[] urls, boolean assertions) throws IOException {
+        super(NAME, urls, ClassLoader.getPlatformClassLoader());
+        this.roots = roots;
+        try (InputStream in = StudentLoader.class.getResourceAsStream("SeededRandom.class")) {
+            seeded = in.readAllBytes();
+        }
+        // Before any class is defined: a class's assertion status is fixed when it is
+        // initialised, so this is the only moment "-ea for these classes" can be chosen.
+        setDefaultAssertionStatus(assertions);
+    }
+
+    static StudentLoader over(List<String> classpath, boolean assertions) throws IOException {
+        List<File> roots = new ArrayList<>();
+        URL[] urls = new URL[classpath.size()];
+        for (int i = 0; i < urls.length; i++) {
+            File root = new File(classpath.get(i)).getCanonicalFile();
+            if (!root.exists()) {
+                throw new IOException("no such classpath entry: " + root);
+            }
+            roots.add(root);
+            urls[i] = root.toURI().toURL();
+        }
+        return new StudentLoader(roots, urls, assertions);
+    }
+
+    /**
+     * Every class of the classpath goes through RandomRewrite before it is defined; the
+     * loader's own copy of SeededRandom is defined from our class file.
+     */
+    @Override
+    protected Class<?> findClass(String name) throws ClassNotFoundException {
+        if (name.equals(RandomRewrite.SEEDED.replace('/', '.'))) {
+            return remember(defineClass(name, seeded, 0, seeded.length));
+        }
+        URL url = findResource(name.replace('.', '/') + ".class");
+        if (url == null) {
+            throw new ClassNotFoundException(name);
+        }
+        byte[] bytes;
+        try (InputStream in = url.openStream()) {
+            bytes = RandomRewrite.patch(in.readAllBytes());
+        } catch (IOException e) {
+            throw new ClassNotFoundException(name, e);
+        }
+        return remember(defineClass(name, bytes, 0, bytes.length));
+    }
+
+    private static Class<?> remember(Class<?> c) {
+        DEFINED.add(c);
+        return c;
+    }
+
+    /** Whether a student loader defined this class (asks no permission, unlike getClassLoader). */
+    static boolean defined(Class<?> c) {
+        return DEFINED.contains(c);
+    }
+
+    /** Seeds the loader's SeededRandom: the k-th new Random() of this load gets seed (seed, k). */
+    void seedRandoms(long seed) throws ReflectiveOperationException {
+        Class<?> c = loadClass(RandomRewrite.SEEDED.replace('/', '.'));
+        java.lang.reflect.Field stream = c.getDeclaredField("stream");
+        stream.setAccessible(true);
+        stream.setLong(null, seed);
+    }
+
+    /** The binary names of the top-level classes on the classpath (no '$' in the name). */
+    List<String> topLevelNames() throws IOException {
+        TreeSet<String> names = new TreeSet<>();
+        for (File root : roots) {
+            if (root.isDirectory()) {
+                collect(root, "", names, 0);
+            } else {
+                try (JarFile jar = new JarFile(root)) {
+                    Enumeration<JarEntry> entries = jar.entries();
+                    while (entries.hasMoreElements()) {
+                        String entry = entries.nextElement().getName();
+                        addIfTopLevel(entry.replace('/', '.'), names);
+                    }
+                }
+            }
+        }
+        return new ArrayList<>(names);
+    }
+
+    private static void collect(File dir, String prefix, TreeSet<String> names, int depth) {
+        File[] children = dir.listFiles();
+        if (children == null || depth > 8) {
+            return;
+        }
+        for (File child : children) {
+            if (child.isDirectory()) {
+                collect(child, prefix + child.getName() + ".", names, depth + 1);
+            } else {
+                addIfTopLevel(prefix + child.getName(), names);
+            }
+        }
+    }
+
+    private static void addIfTopLevel(String file, TreeSet<String> names) {
+        if (file.endsWith(".class") && !file.contains("$") && !file.endsWith("module-info.class")) {
+            names.add(file.substring(0, file.length() - ".class".length()));
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package sandbox_jvm;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Running a student's own tester: its {@code public static void main(String[])}, with no
+ * arguments and an empty System.in, as `java -ea DeckTester` would (sandbox_runtime/testers.py
+ * for the "script" style).
+ *
+ * It passes when main returns. A failed assert, any other exception, or System.exit part-way
+ * (even exit(0), and even if the tester catches what System.exit throws here) means it did
+ * not. Whether assertions were on was chosen at load (they must be set before any class of the
+ * loader is initialised) and is repeated in the reply, since a tester built on assert passes
+ * everything when they are off.
+ */
+final class Tester {
+    private Tester() {
+    }
+
+    static Map<String, Object> run(Session session, String className) {
+        Map<String, Object> reply = new LinkedHashMap<>();
+        reply.put("style", "main");
+        reply.put("assertions", session.assertions);
+        Method main;
+        try {
+            Class<?> tester = session.classNamed(className);
+            main = tester.getDeclaredMethod("main", String[].class);
+            if (!Modifier.isStatic(main.getModifiers())) {
+                throw new NoSuchMethodException(className + ".main is not static");
+            }
+            main.trySetAccessible();
+        } catch (Throwable e) {
+            reply.put("passed", false);
+            reply.put("how", "missing");
+            reply.put("error", Failures.describe(e, session.own));
+            return reply;
+        }
+        session.guard.clearExit();
+        Throwable raised = null;
+        try {
+            Invoke.run(main, null, new Object[] {new String[0]});
+        } catch (Throwable e) {
+            raised = e;
+        }
+        Integer exit = session.guard.exitAsked();
+        if (exit != null) {
+            Throwable shown = session.guard.exitThrown();
+            shown = shown != null ? shown : new Guard.ExitAttempt(exit);
+            reply.put("passed", false);
+            reply.put("how", "exit");
+            reply.put("exit_code", (long) exit);
+            reply.put("error", Failures.describe(shown, session.own));
+        } else if (raised != null) {
+            reply.put("passed", false);
+            reply.put("how", "raised");
+            reply.put("error", Failures.describe(raised, session.own));
+        } else {
+            reply.put("passed", true);
+            reply.put("how", "returned");
+        }
+        return reply;
+    }
+}
