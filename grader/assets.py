@@ -33,3 +33,15 @@ def bundled_lab_folders(lab_id: str) -> dict[str, Path]:
     folders = {kind: asset_folder(kind) / lab_id for kind in ASSET_FOLDERS if kind != "rubrics"}
     folders["rubric"] = asset_folder("rubrics") / f"{lab_id}.yaml"
     return folders
+
+
+def bundled_lab(lab_id: str, title: str, package_file: str, **hooks) -> "Lab":
+    """The Lab of a lab shipped with the grader: its suites in ``suites/`` beside its package
+    (``package_file`` is the package's ``__file__``), its files in the bundled folders, and
+    ``hooks`` (diagnose, handout, after_check, mutation) as given."""
+    from grader.labs import Lab
+
+    folders = bundled_lab_folders(lab_id)
+    return Lab(id=lab_id, title=title, suites=Path(package_file).resolve().parent / "suites", rubric=folders["rubric"],
+               reference=folders["reference"], starter=folders["starter"], buggy_variants=folders["buggy_variants"],
+               harness=folders["harness"], examples=folders["examples"], **hooks)

@@ -105,6 +105,7 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | No
     # Every path is made absolute before anything runs: the grading processes work in folders
     # of their own, where a relative path would name something else.
     submissions, out_dir = submissions.resolve(), out_dir.resolve()
+    entries = _entries(submissions, exclude=(out_dir,))  # a folder that is no class says so before anything else
     rubric_data = choose_rubric(rubric, lab_id, submissions)
     chosen, wanted_tests = _selection(rubric_data, activities, tests)
     _check_out_dir(out_dir, submissions)
@@ -118,7 +119,6 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | No
         fail(ExitCode.USAGE, str(exc))
     except OSError as exc:
         fail(ExitCode.BAD_INPUT, f"the output folder {out_dir} cannot be written ({exc.strerror}). Give --out a folder you can write to.")
-    entries = _entries(submissions, exclude=(out_dir,))
     mine = split(entries, shard.count)[shard.index - 1] if shard else entries
     found = open_entries(mine, scratch_dir(out_dir))
     if resume:
@@ -165,10 +165,10 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
 
     folder = folder.resolve()
     out_dir = out_dir.resolve() if out_dir else None
-    rubric_data = choose_rubric(rubric, lab_id, folder)
-    chosen, wanted_tests = _selection(rubric_data, activities, tests)
     if not folder.is_dir() and not (folder.is_file() and folder.suffix.lower() == ".zip"):
         fail(ExitCode.BAD_INPUT, f"{folder} is not a folder or a .zip. Run `grader check` inside the folder with your .py files, or give its path.")
+    rubric_data = choose_rubric(rubric, lab_id, folder)
+    chosen, wanted_tests = _selection(rubric_data, activities, tests)
     if github and wanted_tests:
         fail(ExitCode.USAGE, "--github grades whole activities, so it cannot be combined with --test. "
                               "Remove --test, or replay the test without --github.")
@@ -208,7 +208,7 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
 def diagnose_command(path: Path, lab_id: str | None) -> None:
     """Say what is wrong with a student's file, and why: PATH is the file, its folder, a .zip of
     it, or a folder written by `grader handout` (what a lab diagnoses: `grader labs`)."""
-    lab = choose_lab(lab_id, path.resolve())
+    lab = choose_lab(lab_id, path.resolve(), able=lambda lab: lab.diagnose is not None)
     if lab.diagnose is None:
         fail(ExitCode.USAGE, f"the lab {lab.id} has no diagnosis. `grader check` runs its tests.")
     try:

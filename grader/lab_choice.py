@@ -5,6 +5,7 @@ student files the folder holds (grader.labs.detect_lab). A command with no folde
 (``gradescope build``) asks for ``--lab`` when several labs are installed.
 """
 
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -17,14 +18,16 @@ lab_option = click.option("--lab", "lab_id", default=None, metavar="ID",
                           help="Which lab (`grader labs` lists them; default: the rubric's lab, or the one the files are for).")
 
 
-def choose_lab(lab_id: str | None, folder: Path | None) -> Lab:
-    """The lab asked for with --lab; else the only one installed, or the one ``folder`` is for."""
+def choose_lab(lab_id: str | None, folder: Path | None, able: Callable[[Lab], bool] = lambda lab: True) -> Lab:
+    """The lab asked for with --lab; else the only one installed (or the only one ``able`` to do
+    what the command does, e.g. diagnose), or the one ``folder`` is for."""
     try:
         if lab_id is not None:
             return get_lab(lab_id)
         labs = installed_labs()
-        if len(labs) == 1:
-            return next(iter(labs.values()))
+        fit = [lab for lab in labs.values() if able(lab)]
+        if len(labs) == 1 or len(fit) == 1:
+            return (fit or list(labs.values()))[0]
         if folder is None:
             fail(ExitCode.USAGE, f"say which lab with --lab ID (installed: {', '.join(labs)}; `grader labs` lists them)")
         return detect_lab(folder if folder.is_dir() else folder.parent)

@@ -31,7 +31,7 @@ class LabInputError(ValueError):
 
 @dataclass(frozen=True)
 class Lab:
-    id: str  # lower case, e.g. "up-down-stay"; the rubric's `lab:` names it
+    id: str  # lower case, words joined by "-"; the rubric's `lab:` names it
     title: str
     suites: Path  # the folder of the lab's suite files (test_*.py)
     rubric: Path  # the default rubric

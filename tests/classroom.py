@@ -30,12 +30,16 @@ def card_with(method_body_replacements: dict[str, str], header: str = "") -> str
     return reference_with("card.py", method_body_replacements, header)
 
 
-def elevens_rubric():
-    """The Elevens lab's own rubric (several labs are installed, so a test names the one it means)."""
+def lab_rubric(lab_id: str):
+    """A lab's own rubric (several labs are installed, so a test names the one it means)."""
     from grader.labs import get_lab
     from grader.rubric import load_rubric
 
-    return load_rubric(lab=get_lab("elevens"))
+    return load_rubric(lab=get_lab(lab_id))
+
+
+def elevens_rubric():
+    return lab_rubric("elevens")
 
 
 def grade_class(root: Path, scratch: Path, rubric=None, **options):

@@ -10,10 +10,7 @@ diagnosis (diagnosis/) and the handout (handout.py).
 
 from pathlib import Path
 
-from grader.assets import bundled_lab_folders
-from grader.labs import Lab
-
-_FOLDERS = bundled_lab_folders("elevens")
+from grader.assets import bundled_lab
 
 
 def _diagnose(path: Path) -> int:
@@ -34,16 +31,10 @@ def _after_check(rubric, result, folder: Path, shown_as: Path) -> None:
     offer_diagnosis(rubric, result, folder, shown_as)
 
 
-LAB = Lab(
-    id="elevens",
-    title="AP CS A Elevens lab (Python edition)",
-    suites=Path(__file__).resolve().parent / "suites",
-    rubric=_FOLDERS["rubric"],
-    reference=_FOLDERS["reference"],
-    starter=_FOLDERS["starter"],
-    buggy_variants=_FOLDERS["buggy_variants"],
-    harness=_FOLDERS["harness"],
-    examples=_FOLDERS["examples"],
+LAB = bundled_lab(
+    "elevens",
+    "AP CS A Elevens lab (Python edition)",
+    __file__,
     diagnose=_diagnose,
     handout=_handout,
     after_check=_after_check,

@@ -34,5 +34,5 @@ def test_a_compiled_buggy_deck_runs_and_the_reference_tester_finds_its_bug(tmp_p
 
 def test_handout_will_not_overwrite_a_folder_with_files(tmp_path):
     (tmp_path / "mine.txt").write_text("keep me")
-    done = run("handout", str(tmp_path))
+    done = run("handout", "--lab", "elevens", str(tmp_path))
     assert done.returncode == ExitCode.BAD_INPUT and "is not empty" in done.stderr

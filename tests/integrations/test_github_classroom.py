@@ -186,7 +186,7 @@ def test_the_log_is_the_normal_check_with_commands_off_around_it(buggy):
 
 
 def test_github_grades_whole_activities_so_test_is_refused(tmp_path):
-    done = grader("check", "--github", "--activity", "A1", "--test", "test_rank", cwd=tmp_path)
+    done = grader("check", "--github", "--lab", "elevens", "--activity", "A1", "--test", "test_rank", cwd=tmp_path)
     assert done.returncode == ExitCode.USAGE and "--test" in done.stderr
 
 

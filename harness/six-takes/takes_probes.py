@@ -1,0 +1,336 @@
+"""The grader's own helpers for the 6 Takes! lab, run inside the sandbox beside the student's files.
+
+Suites cannot send Python objects across the sandbox boundary, so everything that must call
+student code from the inside lives here: row choosers, an on_place recorder, spy players and
+the loops of many games. Every function returns plain data (numbers, lists, dicts with text
+keys). Randomness comes from ``random`` (seeded per test by the grader), never a fixed seed.
+"""
+
+import random
+
+SUIT = "bull"
+
+
+def school_penalty(number: int) -> int:
+    """The school scale, written independently of the student's takes_cards.py."""
+    if number == 55:
+        return 9
+    if number % 11 == 0:
+        return 7
+    if number % 10 == 0:
+        return 5
+    if number % 5 == 0:
+        return 4
+    return 3
+
+
+def commercial_penalty(number: int) -> int:
+    return school_penalty(number) - 2
+
+
+def card(number: int, scale: str = "school"):
+    from card import Card
+
+    value = school_penalty(number) if scale == "school" else commercial_penalty(number)
+    return Card(str(number), SUIT, value)
+
+
+def cards(numbers: list[int], scale: str = "school") -> list:
+    return [card(n, scale) for n in numbers]
+
+
+def new_rng() -> random.Random:
+    return random.Random(random.getrandbits(64))
+
+
+def number_of(item):
+    """A card's number, or a readable stand-in for anything that is not a card."""
+    try:
+        return int(item.rank())
+    except Exception:  # noqa: BLE001 - the student handed back something else: show it
+        return repr(item)[:60]
+
+
+def numbers(items) -> list:
+    """Cards as their numbers (see number_of)."""
+    return [number_of(item) for item in items]
+
+
+def rows_of(table) -> list[list]:
+    return [numbers(row) for row in table.rows()]
+
+
+def planted_table(rows: list[list[int]], scale: str = "school"):
+    """A reference Table holding exactly ``rows`` (the reference keeps them in ``_rows``)."""
+    from takes_table import Table
+
+    table = Table([card(row[0], scale) for row in rows], scale)
+    table._rows = [cards(row, scale) for row in rows]
+    return table
+
+
+def cheapest_index(table) -> int:
+    rows = table.rows()
+    totals = [sum(c.point_value() for c in row) for row in rows]
+    return min(range(len(rows)), key=lambda i: (totals[i], len(rows[i]), i))
+
+
+class CheapestChooser:
+    """choose_row(seat, table): the row with the lowest penalty (ties: fewer cards, lower index)."""
+
+    def __init__(self) -> None:
+        self.calls: list = []
+
+    def __call__(self, seat, table) -> int:
+        index = cheapest_index(table)
+        self.calls.append([seat, rows_of(table), index])
+        return index
+
+    def seen(self) -> list:
+        return self.calls
+
+
+class FixedChooser(CheapestChooser):
+    """choose_row(seat, table): always ``index``."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__()
+        self.index = index
+
+    def __call__(self, seat, table) -> int:
+        self.calls.append([seat, rows_of(table), self.index])
+        return self.index
+
+
+class PlaceLog:
+    """on_place(seat, card, taken): records [seat, card number, taken numbers, rows as numbers]."""
+
+    def __init__(self, table) -> None:
+        self.table = table
+        self.entries: list = []
+
+    def __call__(self, seat, card_, taken) -> None:
+        self.entries.append([seat, number_of(card_), numbers(taken), rows_of(self.table)])
+
+    def seen(self) -> list:
+        return self.entries
+
+
+def describe_taken(result) -> dict:
+    """resolve_turn's or play_turn's answer as plain data: {"type", "seats": [[seat, numbers], ...]}."""
+    if not isinstance(result, dict):
+        return {"type": type(result).__name__, "seats": None}
+    seats = []
+    for seat, got in result.items():
+        try:
+            taken = numbers(got)
+        except TypeError:
+            taken = repr(got)[:60]
+        seats.append([seat if isinstance(seat, int) else repr(seat), taken])
+    return {"type": "dict", "seats": sorted(seats, key=lambda pair: str(pair[0]).zfill(3))}
+
+
+def turn(table, plays: list, chooser, log=None, scale: str = "school") -> dict:
+    """Run the student's resolve_turn on ``plays`` ([seat, number] pairs); what it returned, and
+    the rows afterwards."""
+    from takes_turn import resolve_turn
+
+    hand_in = {seat: card(n, scale) for seat, n in plays}
+    before = sum(len(row) for row in table.rows())
+    result = resolve_turn(table, hand_in, chooser, log) if log is not None else resolve_turn(table, hand_in, chooser)
+    return {"taken": describe_taken(result), "rows": rows_of(table), "before": before}
+
+
+# --- Activities 1 to 3: dealing a deck, copies of rows, random turns ------------------------
+
+def deck_contents(deck) -> dict:
+    """A deck's size, then every card it deals (the reference Deck), as [rank, suit, value]."""
+    size = deck.size()
+    dealt = []
+    for _ in range(200):  # never more than 104 cards: stop a deck that deals forever
+        got = deck.deal()
+        if got is None:
+            break
+        dealt.append([got.rank(), got.suit(), got.point_value()])
+    return {"size": size, "cards": dealt}
+
+
+def mutate_rows(table) -> list:
+    """Change what rows() returned (add to a row, drop a row); the rows the table then holds."""
+    rows = table.rows()
+    rows[0].append(card(104))
+    rows[-1].clear()
+    rows.pop()
+    return rows_of(table)
+
+
+def conservation_turns(turns: int, n: int = 4) -> list:
+    """Random turns on one table (reference Table, cheapest rows): per turn the cards on the
+    table before and after, the cards taken, how many cards were played, and the row lengths."""
+    from takes_table import Table
+    from takes_turn import resolve_turn
+
+    rng = new_rng()
+    numbers_left = list(range(1, 105))
+    rng.shuffle(numbers_left)
+    table = Table(cards(numbers_left[:4]))
+    del numbers_left[:4]
+    report = []
+    for _ in range(turns):
+        if len(numbers_left) < n:
+            break
+        plays = {seat: card(numbers_left.pop()) for seat in range(n)}
+        before = sum(len(row) for row in table.rows())
+        taken = resolve_turn(table, plays, CheapestChooser())
+        after = [len(row) for row in table.rows()]
+        got = sum(len(cards_) for cards_ in taken.values()) if isinstance(taken, dict) else None
+        report.append({"before": before, "after": sum(after), "taken": got, "played": n, "lengths": after})
+    return report
+
+
+# --- Activity 4: games -------------------------------------------------------------------------
+
+def random_players(n: int) -> list:
+    from takes_players import RandomAI
+
+    return [RandomAI(new_rng()) for _ in range(n)]
+
+
+def state(game) -> dict:
+    """Everything on and off the table, as numbers; the points of every card counted."""
+    hands = [numbers(hand) for hand in game.hands]
+    rows = rows_of(game.table)
+    piles = [numbers(pile) for pile in game.piles]
+    undealt = numbers(game.undealt)
+    every = [c for group in (*game.hands, *game.table.rows(), *game.piles, game.undealt) for c in group]
+    try:
+        points = sum(c.point_value() for c in every)
+    except Exception:  # noqa: BLE001
+        points = None
+    return {"hands": hands, "rows": rows, "piles": piles, "undealt": undealt, "points": points}
+
+
+def game_trace(n: int, turns: int, games: int = 1) -> list:
+    """Seeded games played turn by turn: each game's state after setup and after every turn,
+    with what play_turn returned."""
+    from takes_game import Game
+
+    traces = []
+    for _ in range(games):
+        game = Game(random_players(n), new_rng(), turns)
+        game.setup()
+        steps = [{"state": state(game), "returned": None}]
+        for _ in range(turns):
+            returned = describe_taken(game.play_turn())
+            steps.append({"state": state(game), "returned": returned})
+        traces.append(steps)
+    return traces
+
+
+def played_game(n: int, turns: int) -> dict:
+    """Game(...).play() with no setup() first: the scores, the piles, the hands, the winners."""
+    from takes_game import Game
+
+    game = Game(random_players(n), new_rng(), turns)
+    scores = game.play()
+    return {"scores": scores, "piles": [sum(c.point_value() for c in pile) for pile in game.piles],
+            "hand_sizes": [len(hand) for hand in game.hands], "winners": game.winners()}
+
+
+def planted_winners(piles: list[list[int]]) -> list:
+    """A set-up Game whose piles are set to these cards; what winners() says."""
+    from takes_game import Game
+
+    game = Game(random_players(len(piles)), new_rng())
+    game.setup()
+    game.piles = [cards(pile) for pile in piles]
+    return game.winners()
+
+
+class SpyPlayer:
+    """Plays a random card, and writes down what it was shown each time it was asked."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.seen: list = []
+
+    def choose_card(self, hand, table):
+        self.seen.append([numbers(hand), rows_of(table)])
+        return hand[self.rng.randrange(len(hand))]
+
+    def choose_row(self, table) -> int:
+        return cheapest_index(table)
+
+
+def spy_game(n: int, turns: int) -> list:
+    """A game of spies: per turn, the hands and rows before it, and what each spy was shown."""
+    from takes_game import Game
+
+    spies = [SpyPlayer(new_rng()) for _ in range(n)]
+    game = Game(spies, new_rng(), turns)
+    game.setup()
+    report = []
+    for _ in range(turns):
+        hands, rows = [numbers(hand) for hand in game.hands], rows_of(game.table)
+        for spy in spies:
+            spy.seen = []
+        game.play_turn()
+        report.append({"hands": hands, "rows": rows, "seen": [spy.seen for spy in spies]})
+    return report
+
+
+def pick_positions(games: int, n: int = 10) -> list:
+    """The place in its 10-card hand of each card played on a game's first turn (-1: not one card)."""
+    from takes_game import Game
+
+    positions = []
+    for _ in range(games):
+        game = Game(random_players(n), new_rng())
+        game.setup()
+        before = [numbers(hand) for hand in game.hands]
+        game.play_turn()
+        for seat, hand in enumerate(game.hands):
+            gone = [i for i, number in enumerate(before[seat]) if number not in numbers(hand)]
+            positions.append(gone[0] if len(gone) == 1 and len(hand) == len(before[seat]) - 1 else -1)
+    return positions
+
+
+def starter_counts(setups: int, n: int = 4) -> dict:
+    """How often each card 1..104 starts a row over ``setups`` fresh setups."""
+    from takes_game import Game
+
+    counts = [0] * 105
+    odd = 0
+    for _ in range(setups):
+        game = Game(random_players(n), new_rng())
+        game.setup()
+        rows = game.table.rows()
+        if len(rows) != 4 or any(len(row) != 1 for row in rows):
+            odd += 1
+            continue
+        for row in rows:
+            number = number_of(row[0])
+            if isinstance(number, int) and 1 <= number <= 104:
+                counts[number] += 1
+    return {"counts": counts[1:], "odd": odd}
+
+
+# --- Activity 6: CautiousAI in a reference Game -------------------------------------------------
+
+def cautious_scores(games: int, opponents: int = 3, turns: int = 7) -> list:
+    """Seat 0 is the student's CautiousAI, the others RandomAI; seat 0's score in each game."""
+    from takes_game import Game
+    from takes_simulation import CautiousAI
+
+    rng = new_rng()
+    scores = []
+    for _ in range(games):
+        scores.append(Game([CautiousAI(new_rng())] + random_players(opponents), rng, turns).play()[0])
+    return scores
+
+
+def cautious_pick(rows: list[list[int]], hand: list[int]):
+    """The number of the card the student's CautiousAI plays from ``hand`` on a planted table."""
+    from takes_simulation import CautiousAI
+
+    return number_of(CautiousAI().choose_card(cards(hand), planted_table(rows)))

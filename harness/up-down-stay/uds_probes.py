@@ -1,0 +1,167 @@
+"""The grader's own helpers for Up/Down/Stay, run inside the sandbox beside the student's files.
+
+Players the suites script or spy on, decks in a planted order, and the loops of thousands of
+deals or shuffles behind the statistical checks: each returns plain data (lists and dicts of
+numbers and text), and the trusted suite does the statistics. Randomness comes from the
+sandbox's ``random``, which the grader seeds per test; nothing here fixes a seed of its own.
+Student modules are imported inside the functions that need them, so this file loads in every
+activity whatever files that activity holds.
+"""
+
+import random
+
+from card import Card
+from deck import Deck
+
+SUITS = ["spades", "hearts", "diamonds", "clubs"]
+
+
+def new_rng() -> random.Random:
+    """A Random for the student's ``rng`` parameters, seeded from the test's own seed."""
+    return random.Random(random.getrandbits(64))
+
+
+def planted_deck(cards: list) -> Deck:
+    """A (reference) Deck whose deal() gives ``cards`` ([rank, suit, value] each) in this order.
+
+    The reference Deck deals from the end of ``cards`` and counts down ``_undealt``.
+    """
+    deck = Deck(["ace"], ["spades"], [1])
+    deck.cards = [Card(rank, suit, value) for rank, suit, value in reversed(cards)]
+    deck._undealt = len(cards)
+    return deck
+
+
+def card_fields(cards: list) -> list:
+    """[rank, suit, value] of each card (None stays None), to read a row in one round trip."""
+    return [None if card is None else [card.rank(), card.suit(), card.point_value()] for card in cards]
+
+
+class CallLog:
+    """What spies saw, shared by every spy at one table: ``events`` is plain data."""
+
+    def __init__(self) -> None:
+        self.events: list = []
+
+    def placed(self) -> int:
+        return sum(1 for event in self.events if event[0] == "choose")
+
+
+class ScriptedPlayer:
+    """A player that does exactly what the suite wrote.
+
+    ``prediction``: a string for every game, or a list with one string per game (the last one
+    repeats). ``choices``: the values to place, in order (the first card of that value in the
+    hand); None, or a value not in the hand, places the first card.
+    """
+
+    def __init__(self, prediction, choices=None) -> None:
+        self.predictions = [prediction] if isinstance(prediction, str) else list(prediction)
+        self.choices = list(choices) if choices is not None else None
+        self.games = 0
+        self.moves = 0
+
+    def predict(self, hand, num_players):
+        prediction = self.predictions[min(self.games, len(self.predictions) - 1)]
+        self.games += 1
+        return prediction
+
+    def choose_card(self, hand, row):
+        wanted = self.choices[self.moves] if self.choices is not None and self.moves < len(self.choices) else None
+        self.moves += 1
+        for index, card in enumerate(hand):
+            if card.point_value() == wanted:
+                return index
+        return 0
+
+
+class SpyPlayer(ScriptedPlayer):
+    """A scripted player that writes every call into a shared CallLog.
+
+    ``["predict", seat, hand size, num_players, cards placed so far]`` and
+    ``["choose", seat, hand size, row length]``. "Cards placed so far" counts every spy's
+    choose calls before this predict: the row it could have seen.
+    """
+
+    def __init__(self, log: CallLog, seat: int, prediction, choices=None) -> None:
+        super().__init__(prediction, choices)
+        self.log = log
+        self.seat = seat
+
+    def predict(self, hand, num_players):
+        self.log.events.append(["predict", self.seat, len(hand), num_players, self.log.placed()])
+        return super().predict(hand, num_players)
+
+    def choose_card(self, hand, row):
+        self.log.events.append(["choose", self.seat, len(hand), len(row)])
+        return super().choose_card(hand, row)
+
+
+def card_index(card) -> int:
+    """0..51: suit-major, value-minor (one number per card of the standard deck)."""
+    return SUITS.index(card.suit()) * 13 + card.point_value() - 1
+
+
+def deal_statistics(deals: int, num_players: int = 3) -> dict:
+    """Deal ``deals`` fresh shuffled standard decks with the student's deal_hands.
+
+    ``leftover``: how often each card (card_index) was the one left in the deck;
+    ``no_leftover``: deals that left no card (or several); ``seat0``: deals in which the
+    ace of spades went to seat 0.
+    """
+    from uds_cards import make_standard_deck
+    from uds_deal import deal_hands
+
+    leftover = [0] * 52
+    no_leftover = seat0 = 0
+    # One reference deck, its cards reshuffled and its count reset for every deal: the same
+    # uniform deck as a new make_standard_deck(), at half the cost (this loop is grading time).
+    deck = make_standard_deck()
+    cards = list(deck.cards)
+    ace_of_spades = next(card for card in cards if card.point_value() == 1 and card.suit() == "spades")
+    for _ in range(deals):
+        deck.cards = list(cards)
+        random.shuffle(deck.cards)
+        deck._undealt = len(cards)
+        hands = deal_hands(deck, num_players)
+        if deck.size() == 1:
+            leftover[card_index(deck.deal())] += 1
+        else:
+            no_leftover += 1
+        if any(card is ace_of_spades for card in hands[0]):
+            seat0 += 1
+    return {"leftover": leftover, "no_leftover": no_leftover, "seat0": seat0}
+
+
+def change_counts(values: list, shuffles: int) -> dict:
+    """How often the student's changes() gives each string, over random orders of ``values``."""
+    from uds_changes import changes
+
+    counts: dict = {}
+    values = list(values)
+    for _ in range(shuffles):
+        random.shuffle(values)
+        got = changes(list(values))
+        key = got if isinstance(got, str) else repr(got)
+        counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def letter_counts(games: int) -> dict:
+    """Shuffle a full deck ``games`` times; each time read the letter of the student's change
+    string (row_values, then changes) at one place picked uniformly from the 51.
+
+    Keys "U", "D", "S", and "other" (anything else, or a string that is not 51 letters long).
+    """
+    from uds_cards import make_standard_deck
+    from uds_changes import changes, row_values
+
+    counts = {"U": 0, "D": 0, "S": 0, "other": 0}
+    deck = make_standard_deck()
+    row = list(deck.cards)
+    for _ in range(games):
+        random.shuffle(row)
+        got = changes(row_values(list(row)))
+        letter = got[random.randrange(51)] if isinstance(got, str) and len(got) == 51 else "other"
+        counts[letter if letter in counts else "other"] += 1
+    return counts

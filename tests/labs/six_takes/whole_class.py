@@ -1,0 +1,65 @@
+"""One made-up class holding every submission the lab's tests grade, graded once per test
+session by the real engine (conftest.py): the reference, each named buggy version alone, the
+second correct versions, the starter, the demo class, and the wrong Games and simulations of
+wrong_versions.py. One grading run shares its sandboxes and processes, which keeps these tests
+quick on a busy machine."""
+
+import shutil
+from pathlib import Path
+
+import yaml
+
+from tests.lab_loader import ROOT
+from tests.labs.six_takes.classroom import (
+    EXAMPLES,
+    GIVEN,
+    REFERENCE,
+    VARIANTS,
+    reference_submission,
+    write_class,
+)
+from tests.labs.six_takes.wrong_versions import (
+    WRONG_GAMES,
+    WRONG_SIMULATIONS,
+    wrong_game,
+    wrong_simulation,
+)
+
+ACTIVITY_OF_FILE = {"takes_cards.py": "A1", "takes_table.py": "A2", "takes_turn.py": "A3", "takes_game.py": "A4"}
+DEMO_PREFIX = "demo-"
+
+
+def variant_entries() -> list[tuple[str, str]]:
+    """(id, file) of every named buggy version, in variants.yaml's order."""
+    data = yaml.safe_load((VARIANTS / "variants.yaml").read_text(encoding="utf-8"))
+    return [(entry["id"], entry["file"]) for kind in ("cards", "table", "turn", "game") for entry in data[kind]]
+
+
+def given() -> dict[str, str]:
+    return {name: (REFERENCE / name).read_text(encoding="utf-8") for name in GIVEN}
+
+
+def submissions() -> dict[str, dict[str, str]]:
+    subs = {"reference": reference_submission()}
+    for variant, name in variant_entries():
+        subs[variant] = {**reference_submission(), name: (VARIANTS / variant / name).read_text(encoding="utf-8")}
+    # Every second correct file at once: each is graded by its own activity.
+    subs["Correct"] = {**reference_submission(),
+                       **{name: (VARIANTS / "Correct" / name).read_text(encoding="utf-8") for name in ACTIVITY_OF_FILE}}
+    starter = ROOT / "starter" / "six-takes"
+    subs["starter"] = {path.name: path.read_text(encoding="utf-8") for path in starter.glob("*.py")}
+    for name in WRONG_GAMES:  # only A4 can be graded: the other files are missing
+        subs[f"game-{name}"] = {**given(), "takes_game.py": wrong_game(name)}
+    for name in WRONG_SIMULATIONS:  # only A6
+        subs[f"sim-{name}"] = {**given(), "takes_simulation.py": wrong_simulation(name)}
+    return subs
+
+
+def build(root: Path) -> Path:
+    write_class(root, submissions())
+    for entry in EXAMPLES.iterdir():
+        if entry.is_dir():
+            shutil.copytree(entry, root / f"{DEMO_PREFIX}{entry.name}")
+        elif entry.suffix == ".zip":
+            shutil.copyfile(entry, root / f"{DEMO_PREFIX}{entry.name}")
+    return root
