@@ -208,11 +208,14 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
 def diagnose_command(path: Path, lab_id: str | None) -> None:
     """Say what is wrong with a student's file, and why: PATH is the file, its folder, a .zip of
     it, or a folder written by `grader handout` (what a lab diagnoses: `grader labs`)."""
-    lab = choose_lab(lab_id, path.resolve(), able=lambda lab: lab.diagnose is not None)
-    if lab.diagnose is None:
-        fail(ExitCode.USAGE, f"the lab {lab.id} has no diagnosis. `grader check` runs its tests.")
+    lab = choose_lab(lab_id, path.resolve(), fallback=lambda lab: lab.diagnose is not None)
     try:
-        code = lab.diagnose(path)
+        if lab.diagnose is not None:
+            code = lab.diagnose(path)
+        else:  # any lab: find the function whose swap for the reference's repairs the activity
+            from grader.swap_diagnosis import diagnose_by_swapping
+
+            code = diagnose_by_swapping(lab, path.resolve())
     except LabInputError as exc:
         fail(ExitCode.BAD_INPUT, str(exc))
     sys.exit(code)

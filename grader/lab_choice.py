@@ -18,19 +18,25 @@ lab_option = click.option("--lab", "lab_id", default=None, metavar="ID",
                           help="Which lab (`grader labs` lists them; default: the rubric's lab, or the one the files are for).")
 
 
-def choose_lab(lab_id: str | None, folder: Path | None, able: Callable[[Lab], bool] = lambda lab: True) -> Lab:
-    """The lab asked for with --lab; else the only one installed (or the only one ``able`` to do
-    what the command does, e.g. diagnose), or the one ``folder`` is for."""
+def choose_lab(lab_id: str | None, folder: Path | None, fallback: Callable[[Lab], bool] | None = None) -> Lab:
+    """The lab asked for with --lab; else the only one installed, or the one ``folder`` is for;
+    when the folder cannot tell, the only lab that passes ``fallback`` (e.g. the only lab with a
+    diagnosis of its own, whose own messages say best what is wrong with the path)."""
     try:
         if lab_id is not None:
             return get_lab(lab_id)
         labs = installed_labs()
-        fit = [lab for lab in labs.values() if able(lab)]
-        if len(labs) == 1 or len(fit) == 1:
-            return (fit or list(labs.values()))[0]
+        if len(labs) == 1:
+            return next(iter(labs.values()))
         if folder is None:
             fail(ExitCode.USAGE, f"say which lab with --lab ID (installed: {', '.join(labs)}; `grader labs` lists them)")
-        return detect_lab(folder if folder.is_dir() else folder.parent)
+        try:
+            return detect_lab(folder if folder.is_dir() else folder.parent)
+        except LabError:
+            fit = [lab for lab in labs.values() if fallback is not None and fallback(lab)]
+            if len(fit) == 1:
+                return fit[0]
+            raise
     except LabError as exc:
         fail(ExitCode.USAGE, str(exc))
 

@@ -1,0 +1,135 @@
+"""`grader diagnose` for a lab without a diagnosis of its own: which function is wrong, found by
+swapping functions rather than by a model of the lab's bugs.
+
+The submission is graded first. For each activity that lost points, every function (and method)
+of the student's file that the reference also defines is replaced, one at a time, by the
+reference's version (grader/splicing.py), and the activity is graded again on that hybrid. A
+function whose swap makes every test of the activity pass is where the bug is. For a file with
+one bug this names it exactly; when no single swap repairs the activity, the bug is in more than
+one place, outside any function, or in code the reference's version cannot stand in for (the
+student keeps their data under other names), and the report says so.
+
+Every hybrid is graded in the sandbox like any submission, all at once, so the cores share the work.
+"""
+
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from grader.engine.batch import GradeOptions, grade
+from grader.labs import Lab, LabInputError
+from grader.results import ActivityResult, ClassResults
+from grader.rubric import Activity, Rubric, load_rubric
+from grader.splicing import Spliceable, splice, spliceable
+from grader.submissions import Submission, unpack_zip, unwrap
+
+EVERY_TEST = ["public", "hidden"]  # the verdict uses every test; only public names are shown
+SHOWN_FAILURES = 6
+
+
+def diagnose_by_swapping(lab: Lab, path: Path, say: Callable[[str], None] = print) -> int:
+    """Print what is wrong with the submission at ``path`` (a file, a folder or a zip); the
+    exit code: 0 nothing wrong, 1 something wrong. Raises LabInputError for a path that holds
+    none of the lab's files."""
+    rubric = load_rubric(lab=lab)
+    with tempfile.TemporaryDirectory(prefix="grader-diagnose-") as scratch_name:
+        scratch = Path(scratch_name)
+        folder = _submission_folder(path, scratch, rubric)
+        first = grade(rubric, [Submission("submission", folder)], GradeOptions(visibility=EVERY_TEST), scratch / "first")
+        wrong = [(rubric.activity(a.id), a) for a in first.submissions[0].activities
+                 if a.status == "graded" and a.score < a.max]
+        if not wrong:
+            say(f"No problem found: every graded activity of {path} gets full marks.")
+            return 0
+        candidates = {activity.id: _candidates(rubric, activity, folder) for activity, _ in wrong}
+        repaired = _grade_hybrids(rubric, candidates, scratch)
+        for activity, result in wrong:
+            say(_verdict(activity, result, candidates[activity.id], repaired))
+    return 1
+
+
+def _submission_folder(path: Path, scratch: Path, rubric: Rubric) -> Path:
+    if not path.exists():
+        raise LabInputError(f"{path} does not exist. Give a student's .py file, their folder, or their .zip.")
+    if path.is_file() and path.suffix.lower() == ".zip":
+        unpacked = unpack_zip(path, scratch / "unzipped")
+        if unpacked.problem:
+            raise LabInputError(unpacked.problem)
+        folder = unpacked.folder
+    elif path.is_file():
+        folder = scratch / "alone"
+        folder.mkdir()
+        (folder / path.name).write_bytes(path.read_bytes())
+    else:
+        folder = unwrap(path)
+    names = {name for activity in rubric.activities for entry in activity.files for name in entry.split("|")}
+    if not any((folder / name).is_file() for name in names):
+        raise LabInputError(f"{path} holds none of the {rubric.lab} lab's files ({', '.join(sorted(names))}). "
+                            "Give the folder with the student's .py files, or one of those files.")
+    return folder
+
+
+def _candidates(rubric: Rubric, activity: Activity, folder: Path) -> dict[str, tuple[str, str]]:
+    """For each function of the activity's file the reference also has: the hybrid's file name
+    and source. Empty when the activity grades several files, a tester, or a file that does not parse."""
+    graded = [entry for entry in activity.files if "|" not in entry and entry.endswith(".py")]
+    if len(graded) != 1 or len(activity.files) != 1:
+        return {}
+    name = graded[0]
+    reference = rubric.stand_in_folder / name
+    mine = folder / name
+    if not (reference.is_file() and mine.is_file()):
+        return {}
+    try:
+        student_source = mine.read_text(encoding="utf-8")
+        reference_source = reference.read_text(encoding="utf-8")
+        parts: list[Spliceable] = spliceable(student_source, reference_source)
+    except (SyntaxError, UnicodeDecodeError, ValueError):
+        return {}
+    return {part.name: (name, splice(student_source, reference_source, part)) for part in parts}
+
+
+def _grade_hybrids(rubric: Rubric, candidates: dict[str, dict[str, tuple[str, str]]], scratch: Path) -> set[tuple[str, str]]:
+    """Grade every hybrid in one run; the (activity, function) pairs whose swap repaired the activity."""
+    submissions, which = [], {}
+    for activity_id, parts in candidates.items():
+        for number, (function, (file_name, source)) in enumerate(parts.items()):
+            sub_id = f"{activity_id}-{number}"
+            folder = scratch / "hybrids" / sub_id
+            folder.mkdir(parents=True)
+            (folder / file_name).write_text(source, encoding="utf-8")
+            submissions.append(Submission(sub_id, folder))
+            which[sub_id] = (activity_id, function)
+    if not submissions:
+        return set()
+    options = GradeOptions(visibility=EVERY_TEST, only_activities=sorted(candidates))
+    results: ClassResults = grade(rubric, submissions, options, scratch / "graded")
+    repaired = set()
+    for sub in results.submissions:
+        activity_id, function = which[sub.id]
+        result = next((a for a in sub.activities if a.id == activity_id), None)
+        if result is not None and result.status == "graded" and result.score >= result.max:
+            repaired.add((activity_id, function))
+    return repaired
+
+
+def _verdict(activity: Activity, result: ActivityResult, parts: dict, repaired: set[tuple[str, str]]) -> str:
+    file = activity.files[0]
+    failing = [t.name for t in result.tests if t.outcome != "passed" and t.visibility == "public" and t.max_points > 0]
+    head = f"{file} ({activity.id} {activity.title}, {result.score:g} / {result.max:g}):"
+    culprits = [function for function in parts if (activity.id, function) in repaired]
+    if len(culprits) == 1:
+        lines = [f"  {culprits[0]} is wrong: with the lab's own {culprits[0]} in its place, every {activity.id} test passes."]
+    elif culprits:
+        lines = [f"  one of {', '.join(culprits)} is wrong: putting the lab's version of any one of them in place "
+                 f"makes every {activity.id} test pass (one of them probably uses the other)."]
+    elif parts:
+        lines = ["  no single function is to blame: putting the lab's version of any one of them in place does not "
+                 f"make every {activity.id} test pass. More than one is wrong, or the problem is outside them "
+                 "(a constant, an import, or data your functions keep under other names)."]
+    else:
+        lines = ["  (this activity's file cannot be taken apart function by function; `grader check` shows its tests)"]
+    if failing:
+        shown = ", ".join(failing[:SHOWN_FAILURES]) + (f" and {len(failing) - SHOWN_FAILURES} more" if len(failing) > SHOWN_FAILURES else "")
+        lines.append(f"  tests it fails: {shown}")
+    return "\n".join([head, *lines])

@@ -1,0 +1,74 @@
+"""`grader diagnose` on a lab without a diagnosis of its own names the wrong function of a file
+with one bug: every named student bug of the two card-game labs, and what it says otherwise."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from grader.exitcodes import ExitCode
+from grader.labs import LabInputError, get_lab
+from grader.swap_diagnosis import diagnose_by_swapping
+from tests.lab_loader import ROOT
+
+
+def named_bugs(lab: str) -> list[tuple[str, str, str, str]]:
+    data = yaml.safe_load((ROOT / "buggy_variants" / lab / "variants.yaml").read_text(encoding="utf-8"))
+    return [(lab, bug["id"], bug["file"], bug["method"]) for key, bugs in data.items() if key != "correct" for bug in bugs]
+
+
+def diagnose(lab: str, path: Path) -> tuple[int, str]:
+    said: list[str] = []
+    code = diagnose_by_swapping(get_lab(lab), path, said.append)
+    return code, "\n".join(said)
+
+
+@pytest.mark.parametrize("lab, bug, file, method", named_bugs("up-down-stay") + named_bugs("six-takes"),
+                         ids=lambda value: value if isinstance(value, str) else "")
+def test_each_named_bug_is_blamed_on_its_own_function(tmp_path, lab, bug, file, method):
+    shutil.copyfile(ROOT / "buggy_variants" / lab / bug / file, tmp_path / file)
+    code, said = diagnose(lab, tmp_path / file)
+    assert code == 1
+    header, blamed = said.splitlines()[:2]
+    assert header.startswith(f"{file} (") and "is wrong: with the lab's own" in blamed, said
+    # A constant table (ElevensValues' VALUES) is where that bug lives, not the function it feeds.
+    assert blamed.strip().split(" is wrong")[0].split(".")[-1] in (method, "VALUES"), said
+
+
+def test_the_reference_has_nothing_wrong(tmp_path):
+    for name in ("uds_cards.py", "uds_changes.py"):
+        shutil.copyfile(ROOT / "reference" / "up-down-stay" / name, tmp_path / name)
+    code, said = diagnose("up-down-stay", tmp_path)
+    assert code == 0 and "No problem found" in said
+
+
+def test_two_bugs_in_two_functions_are_not_pinned_on_one(tmp_path):
+    # SubsequenceMatch's find_match, and PartialCredit's match_score on top of it.
+    text = (ROOT / "buggy_variants" / "up-down-stay" / "SubsequenceMatch" / "uds_predictions.py").read_text()
+    honest = "    return len(pred) if find_match(pred, change_str) >= 0 else 0\n"
+    partial = ("    for length in range(len(pred), 0, -1):\n        if find_match(pred[:length], change_str) >= 0:\n"
+               "            return length\n    return 0\n")
+    assert honest in text
+    (tmp_path / "uds_predictions.py").write_text(text.replace(honest, partial))
+    code, said = diagnose("up-down-stay", tmp_path / "uds_predictions.py")
+    assert code == 1 and "no single function is to blame" in said
+
+
+def test_a_folder_with_none_of_the_labs_files_is_bad_input(tmp_path):
+    (tmp_path / "notes.txt").write_text("nothing yet\n")
+    with pytest.raises(LabInputError, match="holds none of the six-takes lab's files"):
+        diagnose("six-takes", tmp_path)
+
+
+def test_the_command_finds_the_lab_from_the_folder(tmp_path):
+    (tmp_path / "mine").mkdir()
+    for name in ("card.py", "deck.py", "uds_players.py"):
+        shutil.copyfile(ROOT / "reference" / "up-down-stay" / name, tmp_path / "mine" / name)
+    shutil.copyfile(ROOT / "buggy_variants" / "up-down-stay" / "FlippedSign" / "uds_changes.py", tmp_path / "mine" / "uds_changes.py")
+    done = subprocess.run([sys.executable, "-m", "grader.cli", "diagnose", "mine"], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=300)
+    assert done.returncode == 1, done.stderr
+    assert "changes is wrong" in done.stdout and "uds_changes.py (A3" in done.stdout
