@@ -47,6 +47,9 @@ class Lab:
     after_check: Callable[..., None] | None = None
     # The module tools/make_mutants.py uses to make the lab's mutants (docs/labs.md), if any.
     mutation: str | None = None
+    # Java submissions (grader/java/): the activities whose suites can drive a student's Java
+    # classes; the lab's reference Java classes (the stand-ins) are in ``reference/java/``.
+    java_activities: tuple[str, ...] = ()
     files: tuple[str, ...] = field(default=())  # the student's file names (filled from the rubric)
     given: tuple[str, ...] = field(default=())  # files it puts beside them (filled from the rubric)
 

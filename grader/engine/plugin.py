@@ -23,6 +23,7 @@ from grader.engine.plan import GradingPlan
 from grader.engine.records import write_records
 from grader.engine.seeds import test_seed
 from grader.engine.test_filter import run_selected
+from grader.java.session import JvmSession, close_shared
 from grader.own_tests import OwnTests
 from grader.rubric import load_rubric
 from grader.sandbox import Limits, SandboxSession, Student, StudentLoadError
@@ -55,7 +56,8 @@ class GradingState:
             self.close()
             activity = self.submissions[submission_id].activities[activity_id]
             files = {name: Path(path) for name, path in activity.files.items()}
-            self.session = SandboxSession(files, activity.modules, self.limits, tuple(activity.disable), own=tuple(activity.own))
+            kind = JvmSession if activity.language == "java" else SandboxSession
+            self.session = kind(files, activity.modules, self.limits, tuple(activity.disable), own=tuple(activity.own))
             self.current = key
         return self.session
 
@@ -83,12 +85,14 @@ def pytest_keyboard_interrupt(excinfo) -> None:
     down the running test's fixtures, which would otherwise wait for a busy worker to finish."""
     for state in list(_RUNNING):
         state.close()
+    close_shared()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     state = config.stash.get(STATE, None)
     if state is not None:
         state.close()
+    close_shared()
 
 
 def activity_of(state: GradingState, module_path: str):

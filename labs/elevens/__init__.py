@@ -48,4 +48,6 @@ LAB = Lab(
     handout=_handout,
     after_check=_after_check,
     mutation="grader_labs.elevens.mutation",
+    # Graded in Java too (docs/java.md): the same suites call Card.java and Deck.java.
+    java_activities=("A1", "A2"),
 )

@@ -1,0 +1,76 @@
+"""Planning a Java submission: which activities it can be graded on, with which files.
+
+An activity that grades Python files (``deck.py``) is graded from the matching Java classes
+(``Deck.java``, found by sources.py) beside the lab's reference Java classes for its stand-ins
+(``reference/java/Card.java`` for ``card.py``). Activities without Python files (written answers)
+are planned as for any submission. An activity the lab has not declared gradable in Java
+(``Lab.java_activities``), or one that needs a tester or a harness file, is reported as not
+graded for Java, never silently scored as missing work.
+"""
+
+from pathlib import Path
+
+from grader.java.jdk import jdk_problem
+from grader.java.sources import class_name, is_java_submission, java_sources
+from grader.rubric import Activity, Rubric
+
+
+def _python_names(activity: Activity, key: str = "files") -> list[str]:
+    return [name for entry in getattr(activity, key) for name in entry.split("|") if name.endswith(".py")]
+
+
+class JavaPlanner:
+    def __init__(self, rubric: Rubric, folder: Path) -> None:
+        self.rubric = rubric
+        self.folder = folder
+        self.sources = java_sources(folder)
+        home = rubric.home
+        self.supported = set(home.java_activities) if home is not None else set()
+        self.reference = rubric.stand_in_folder / "java" if home is not None else None
+
+    @classmethod
+    def for_folder(cls, rubric: Rubric, folder: Path, present: set[str]) -> "JavaPlanner | None":
+        python_files = [name for a in rubric.activities for name in (*_python_names(a), *_python_names(a, "stand_ins"))]
+        if not python_files or not folder.is_dir() or not is_java_submission(folder, python_files, present):
+            return None
+        return cls(rubric, folder)
+
+    def plans(self, activity: Activity) -> bool:
+        """Whether this planner (rather than the Python one) plans ``activity``: it grades code."""
+        return bool(_python_names(activity))
+
+    def plan(self, activity: Activity, plan) -> None:
+        from grader.engine.plan import ActivityPlan
+
+        problem = jdk_problem()
+        if problem:
+            plan.notes[activity.id] = problem
+            return
+        if activity.id not in self.supported or activity.harness or any("|" in entry for entry in activity.files):
+            plan.notes[activity.id] = ("this activity is not graded for Java submissions yet (the grader cannot run "
+                                       "its checks on Java classes); your teacher grades it another way.")
+            return
+        files: dict[str, str] = {}
+        own: list[str] = []
+        missing = []
+        for name in activity.files:
+            java = class_name(name)
+            path = self.sources.get(java)
+            if path is None:
+                missing.append(f"{java}.java was not found in your folder (nor in any folder inside it)")
+                continue
+            shown = path.relative_to(self.folder).as_posix()
+            files[shown] = str(path.resolve())
+            own.append(shown)
+        if missing:
+            plan.notes[activity.id] = "; ".join(missing) + "."
+            return
+        for name in activity.stand_ins:
+            java = f"{class_name(name)}.java"
+            reference = self.reference / java if self.reference is not None else None
+            if reference is None or not reference.is_file():
+                plan.notes[activity.id] = f"the lab has no Java stand-in {java}, so this activity cannot be graded in Java."
+                return
+            files[java] = str(reference)
+        plan.activities[activity.id] = ActivityPlan(id=activity.id, files=files, modules=activity.modules,
+                                                    disable=list(activity.disable), own=own, language="java")
