@@ -1,8 +1,8 @@
 """Planning a Java submission: which activities it can be graded on, with which files.
 
-An activity that grades Python files (``deck.py``) is graded from the matching Java classes
-(``Deck.java``, found by sources.py) beside the lab's reference Java classes for its stand-ins
-(``reference/java/Card.java`` for ``card.py``). Activities without Python files (written answers)
+An activity that grades Python files (``widget_box.py``) is graded from the matching Java classes
+(``WidgetBox.java``, found by sources.py) beside the lab's reference Java classes for its stand-ins
+(``reference/java/Widget.java`` for ``widget.py``). Activities without Python files (written answers)
 are planned as for any submission. An activity the lab has not declared gradable in Java
 (``Lab.java_activities``), or one that needs a tester or a harness file, is reported as not
 graded for Java, never silently scored as missing work.

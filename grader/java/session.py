@@ -74,9 +74,9 @@ def close_shared() -> None:
 class JvmSession:
     def __init__(self, files: dict[str, Path], modules: list[str], limits: Limits = Limits(),
                  disable: tuple[str, ...] = (), own: tuple[str, ...] | None = None) -> None:
-        """``files``: each Java file by its name in the submission (``src/pkg/Deck.java``) or,
-        for a reference stand-in, its own name (``Card.java``); ``own``: which of them are the
-        student's. ``modules``: the names the suites use (``deck``), as for Python."""
+        """``files``: each Java file by its name in the submission (``src/pkg/Box.java``) or,
+        for a reference stand-in, its own name (``Widget.java``); ``own``: which of them are the
+        student's. ``modules``: the names the suites use (``box``), as for Python."""
         self.files = dict(files)
         self.modules = list(modules)
         self.limits = limits

@@ -1,11 +1,11 @@
 """Finding a Java submission's classes wherever a real project keeps them.
 
-Students hand in flat folders (BlueJ, a plain editor), package folders (``src/pkg/Card.java``
+Students hand in flat folders (BlueJ, a plain editor), package folders (``src/pkg/Widget.java``
 with ``package pkg;``), Maven or Gradle trees (``src/main/java/org/x/...``), IDE projects, or one
 folder per activity (``Activity1/`` ... ``Activity5/``), each keeping its own copy of the classes
 written so far. A class is found by its file name anywhere under the submission; when several
 files hold it, the one in the latest activity folder wins (the highest number at the end of a
-folder name on its path), so ``Activity5/Card.java`` beats ``Activity1/Card.java``.
+folder name on its path), so ``Activity5/Widget.java`` beats ``Activity1/Widget.java``.
 
 Links are never followed and build output (``.class`` files, ``target/``, ``build/``, ``out/``,
 ``bin/``) is never read: classes are always compiled from the student's source.

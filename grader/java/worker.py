@@ -24,6 +24,7 @@ import signal
 import subprocess
 import tempfile
 import time
+from importlib.util import find_spec
 from pathlib import Path
 
 from grader.assets import REPOSITORY
@@ -33,7 +34,20 @@ from grader.sandbox.leftovers import make_folder
 from grader.sandbox.lifetime import die_with_parent_prefix
 from grader.sandbox.limits import Limits
 
-WORKER_SOURCES = REPOSITORY / "sandbox_jvm" / "src" / "sandbox_jvm"
+
+
+def _worker_sources() -> Path:
+    """sandbox_jvm's sources: the repository's in a checkout, else the wheel's copy."""
+    local = REPOSITORY / "sandbox_jvm" / "src" / "sandbox_jvm"
+    if local.is_dir():
+        return local
+    spec = find_spec("grader_assets.sandbox_jvm")
+    if spec is None or not spec.submodule_search_locations:
+        return local
+    return Path(list(spec.submodule_search_locations)[0]) / "src" / "sandbox_jvm"
+
+
+WORKER_SOURCES = _worker_sources()
 HEAP = "256m"
 # Why each flag: sandbox_jvm/README.md. TieredStopAtLevel=1: student calls are short, and the
 # quick compiler makes the first ones faster; headless: a Swing class may be compiled, never shown.
