@@ -9,19 +9,17 @@ called by its simple name. javac runs in the trusted process with annotation pro
 a scrubbed environment; its first error is reported with the student's file and line.
 """
 
-import os
 import re
 import shutil
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grader.java.javac import JAVAC_SECONDS, run_javac
+
 PACKAGE = re.compile(r"^(\s*)package\s+([\w.]+)\s*;", re.MULTILINE)
 IMPORT = re.compile(r"^\s*import\s+(static\s+)?([\w.]+?)(\.\*|\.(\w+))\s*;", re.MULTILINE)
 ERROR_LINE = re.compile(r"^(?P<file>.+?\.java):(?P<line>\d+): error: (?P<message>.*)$")
-JAVAC_SECONDS = 120.0
-# A faster javac: it is a short-lived JVM of its own, so its start-up is most of its cost.
-JAVAC_FLAGS = ["-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "-J-Xshare:auto", "-J-Xmx256m"]
 
 
 @dataclass
@@ -79,18 +77,16 @@ def compile_activity(student: dict[str, Path], stand_ins: dict[str, Path], scrat
             shutil.copyfile(path, sources / f"{name}.java")
     files = sorted(str(p) for p in sources.glob("*.java"))
     result = Compiled(classes, sources, student_classes=sorted(student))
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": str(scratch)}
-    command = ["javac", *JAVAC_FLAGS, "-nowarn", "-g", "-proc:none", "-implicit:none", "-encoding", "UTF-8",
-               "-Xmaxerrs", "20", "-d", str(classes), "-sourcepath", str(sources), *files]
+    args = ["-nowarn", "-g", "-proc:none", "-implicit:none", "-encoding", "UTF-8",
+            "-Xmaxerrs", "20", "-d", str(classes), "-sourcepath", str(sources), *files]
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=JAVAC_SECONDS, cwd=scratch, env=env,
-                              stdin=subprocess.DEVNULL)
+        code, messages = run_javac(args, scratch)
     except subprocess.TimeoutExpired:
         result.error = {"type": "CompileError", "message": f"javac did not finish within {JAVAC_SECONDS:g} s",
                         "module": ", ".join(sorted(student)), "frames": []}
         return result
-    if done.returncode != 0:
-        result.error = javac_error(done.stderr + done.stdout, sources, student, shown_as or {})
+    if code != 0:
+        result.error = javac_error(messages, sources, student, shown_as or {})
     return result
 
 
