@@ -158,3 +158,51 @@ def test_without_a_jdk_a_java_submission_needs_a_jdk_and_is_not_scored(tmp_path)
     sub = json.loads((tmp_path / "out" / "results.json").read_text())["submissions"][0]
     assert sub["status"] == "grader_error"
     assert any("needs a JDK" in m for m in sub["messages"]), sub
+
+
+JAVA_ACTIVITIES = ["A1", "A2", "A3", "A4"]
+
+
+def test_the_java_demo_class_gets_its_python_twins_grades(tmp_path):
+    """examples/elevens-java: six layouts (flat, package, Maven, Activity folders, BlueJ with a
+    scratch file that does not compile, a zipped IntelliJ project). Each student has the same
+    bugs as the Python demo student of the same name, so the activities graded in Java score
+    what the Python twin scores (tests/labs/golden/elevens_grades.json)."""
+    golden = json.loads((ROOT / "tests" / "labs" / "golden" / "elevens_grades.json").read_text())
+    shutil.copytree(ROOT / "examples" / "elevens-java", tmp_path / "demo")
+    args = [arg for a in JAVA_ACTIVITIES for arg in ("--activity", a)]
+    done = grader("grade", "demo", "--out", "out", *args, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    results = json.loads((tmp_path / "out" / "results.json").read_text())
+    twins = {"ben_packaged": None}  # ben's Python twin (ben_java_names) hands in other files
+    for sub in results["submissions"]:
+        got = {a["id"]: a["score"] for a in sub["activities"]}
+        if sub["id"] in twins:
+            assert got == {"A1": 15.0, "A2": 20.0, "A3": 0.0, "A4": 10.0}, got
+            continue
+        wanted = {a: golden[sub["id"]][a][1] for a in JAVA_ACTIVITIES}
+        assert got == wanted, (sub["id"], got, wanted)
+    fay = next(s for s in results["submissions"] if s["id"] == "fay_zipped")
+    card = next(a for a in fay["activities"] if a["id"] == "A1")
+    assert card["status"] == "not_loaded" and "';' expected" in card["tests"][0]["message"]
+
+
+def test_shuffles_in_java_are_judged_by_the_same_statistics(tmp_path):
+    """A3 and A4 in Java: a selection shuffle that never leaves a card in place (r in 0..k-1)
+    loses A3's uniformity test, a Deck whose shuffle never swaps (Buggy3) loses A4's."""
+    reference = java_student(tmp_path / "class" / "reference")
+    shutil.copyfile(JAVA_REFERENCE / "Shuffler.java", reference / "Shuffler.java")
+    sattolo = tmp_path / "class" / "sattolo"
+    shutil.copytree(reference, sattolo)
+    text = (sattolo / "Shuffler.java").read_text()
+    assert "Math.random() * (k + 1)" in text
+    (sattolo / "Shuffler.java").write_text(text.replace("Math.random() * (k + 1)", "Math.random() * k"))
+    java_student(tmp_path / "class" / "Buggy3", **{"Deck.java": JAVA_VARIANTS / "Buggy3" / "Deck.java"})
+    done = grader("grade", "class", "--out", "out", "--activity", "A3", "--activity", "A4", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    results = json.loads((tmp_path / "out" / "results.json").read_text())
+    assert scores(results, "reference") == {"A3": 18.0, "A4": 10.0}
+    shuffle = {t["name"]: t["outcome"] for t in activity(results, "sattolo", "A3")["tests"]}
+    assert shuffle["test_selection_shuffle_makes_every_order_equally_likely"] == "failed"
+    assert activity(results, "sattolo", "A3")["score"] < 18.0
+    assert activity(results, "Buggy3", "A4")["score"] < 10.0
