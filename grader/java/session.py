@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 from grader.java.compiling import Compiled, compile_activity
+from grader.java.stubs import ClassFileError, disable_methods
 from grader.java.worker import JvmProcess, JvmStartError, wait_ready
 from grader.sandbox.errors import SandboxCrashed, SandboxError, SandboxTimeout, StudentError, StudentLoadError
 from grader.sandbox.isolation import detect
@@ -99,6 +100,11 @@ class JvmSession:
             self.compiled = compile_activity(self.student, self.stand_ins, self.scratch, self.shown_as)
             if self.compiled.error is not None:
                 self.load_error = self.compiled.error
+            elif self.disable:
+                try:
+                    disable_methods(self.compiled.classes, self.disable)
+                except (ClassFileError, ValueError, OSError) as exc:
+                    raise SandboxCrashed("switching off a method another activity grades", {"exit_code": f"unknown ({exc})"}) from None
         self.jvm = shared_jvm(self.limits)
 
     def load(self) -> None:

@@ -206,3 +206,11 @@ def test_shuffles_in_java_are_judged_by_the_same_statistics(tmp_path):
     assert shuffle["test_selection_shuffle_makes_every_order_equally_likely"] == "failed"
     assert activity(results, "sattolo", "A3")["score"] < 18.0
     assert activity(results, "Buggy3", "A4")["score"] < 10.0
+
+
+def test_a_shuffle_that_throws_costs_a4_only(tmp_path):
+    """The rubric switches the student's shuffle off in A2 (``disable``); a Java Deck's
+    constructor calls it, so without that every A2 test would fail for an A4 bug."""
+    java_student(tmp_path / "me", **{"Deck.java": FIXTURES / "shuffle_throws" / "Deck.java"})
+    done = grader("check", "me", "--activity", "A2", "--activity", "A4", "--hidden", cwd=tmp_path)
+    assert "A2 Deck          20 / 20" in done.stdout and "A4 Deck shuffle  0 / 10" in done.stdout, done.stdout
