@@ -2,9 +2,10 @@
 
 An activity that grades Python files (``widget_box.py``) is graded from the matching Java classes
 (``WidgetBox.java``, found by sources.py) beside the lab's reference Java classes for its stand-ins
-(``reference/java/Widget.java`` for ``widget.py``). Activities without Python files (written answers)
+(``reference/java/Widget.java`` for ``widget.py``), and the Java twins of its harness files
+(``harness/java/``). Activities without Python files (written answers)
 are planned as for any submission. An activity the lab has not declared gradable in Java
-(``Lab.java_activities``), or one that needs a tester or a harness file, is reported as not
+(``Lab.java_activities``), or one that needs a tester, is reported as not
 graded for Java, never silently scored as missing work.
 """
 
@@ -27,6 +28,7 @@ class JavaPlanner:
         home = rubric.home
         self.supported = set(home.java_activities) if home is not None else set()
         self.reference = rubric.stand_in_folder / "java" if home is not None else None
+        self.harness = rubric.harness_folder / "java" if home is not None and rubric.harness_folder else None
 
     @classmethod
     def for_folder(cls, rubric: Rubric, folder: Path, present: set[str]) -> "JavaPlanner | None":
@@ -46,7 +48,7 @@ class JavaPlanner:
         if problem:
             plan.notes[activity.id] = problem
             return
-        if activity.id not in self.supported or activity.harness or any("|" in entry for entry in activity.files):
+        if activity.id not in self.supported or any("|" in entry for entry in activity.files):
             plan.notes[activity.id] = ("this activity is not graded for Java submissions yet (the grader cannot run "
                                        "its checks on Java classes); your teacher grades it another way.")
             return
@@ -65,12 +67,14 @@ class JavaPlanner:
         if missing:
             plan.notes[activity.id] = "; ".join(missing) + "."
             return
-        for name in activity.stand_ins:
+        lab_files = [(name, self.reference) for name in activity.stand_ins]
+        lab_files += [(name, self.harness) for name in activity.harness]
+        for name, folder in lab_files:
             java = f"{class_name(name)}.java"
-            reference = self.reference / java if self.reference is not None else None
-            if reference is None or not reference.is_file():
-                plan.notes[activity.id] = f"the lab has no Java stand-in {java}, so this activity cannot be graded in Java."
+            given = folder / java if folder is not None else None
+            if given is None or not given.is_file():
+                plan.notes[activity.id] = f"the lab has no Java version of {name} ({java}), so this activity cannot be graded in Java."
                 return
-            files[java] = str(reference)
+            files[java] = str(given)
         plan.activities[activity.id] = ActivityPlan(id=activity.id, files=files, modules=activity.modules,
                                                     disable=list(activity.disable), own=own, language="java")

@@ -193,6 +193,8 @@ class JvmSession:
 class JvmLink:
     """One test's view of the JVM: the requests of the proxies, and the test's printed output."""
 
+    language = "java"
+
     def __init__(self, session: JvmSession, seed: int) -> None:
         self.session = session
         self.seed = seed

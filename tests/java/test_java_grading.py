@@ -214,3 +214,43 @@ def test_a_shuffle_that_throws_costs_a4_only(tmp_path):
     java_student(tmp_path / "me", **{"Deck.java": FIXTURES / "shuffle_throws" / "Deck.java"})
     done = grader("check", "me", "--activity", "A2", "--activity", "A4", "--hidden", cwd=tmp_path)
     assert "A2 Deck          20 / 20" in done.stdout and "A4 Deck shuffle  0 / 10" in done.stdout, done.stdout
+
+
+BOARD_FILES = ["Card.java", "Deck.java", "Board.java", "ElevensBoard.java", "ThirteensBoard.java", "TensBoard.java",
+               "ElevensSimulation.java"]
+BOARD_ACTIVITIES = ["A8", "A9", "A10", "A11", "A11b", "bonus-tens"]
+# One change each to the reference: (student, file, text, replacement, the activities that must
+# lose points). ElevensBoard.java is graded by A9 (legal plays) and A11 (finding and making them),
+# as elevens_board.py is in Python, so a wrong pair sum costs in both.
+BOARD_BUGS = [
+    ("indexes_all", "Board.java", "if (cards[k] != null) {", "if (cards[k] != null || k == 0) {", ("A8",)),
+    ("pair_ten", "ElevensBoard.java", "first.pointValue() + second.pointValue() == 11",
+     "first.pointValue() + second.pointValue() == 10", ("A9", "A11")),
+    ("wins_not_fraction", "ElevensSimulation.java", "return (double) wins / games;", "return wins;", ("A11b",)),
+]
+
+
+def test_boards_are_planted_and_judged_in_java(tmp_path):
+    """A8-A11, A11b and the bonus in Java: the suites plant their own cards on the student's
+    Java board (and in its reference Deck, whose count is the Java reference's ``size``); the
+    Java ProbeBoard (harness/elevens/java/) stands in for a game in A8. The reference scores
+    full marks; each one-change bug loses points in its own activity and no other."""
+    klass = tmp_path / "class"
+    (klass / "reference").mkdir(parents=True)
+    for name in BOARD_FILES:
+        shutil.copyfile(JAVA_REFERENCE / name, klass / "reference" / name)
+    for student, file, text, replacement, _ in BOARD_BUGS:
+        shutil.copytree(klass / "reference", klass / student)
+        source = (klass / student / file).read_text()
+        assert text in source, (file, text)
+        (klass / student / file).write_text(source.replace(text, replacement))
+    args = [arg for a in BOARD_ACTIVITIES for arg in ("--activity", a)]
+    done = grader("grade", "class", "--out", "out", *args, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    results = json.loads((tmp_path / "out" / "results.json").read_text())
+    full = scores(results, "reference")
+    assert all(activity(results, "reference", a)["score"] == activity(results, "reference", a)["max"] for a in full), full
+    for student, _, _, _, loses in BOARD_BUGS:
+        got = scores(results, student)
+        assert all(got[a] < full[a] for a in loses), (student, got)
+        assert {a: s for a, s in got.items() if a not in loses} == {a: s for a, s in full.items() if a not in loses}, (student, got)
