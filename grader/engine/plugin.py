@@ -24,6 +24,7 @@ from grader.engine.records import write_records
 from grader.engine.seeds import test_seed
 from grader.engine.test_filter import run_selected
 from grader.java.session import JvmSession, close_shared
+from grader.java.testers import JavaOwnTests
 from grader.own_tests import OwnTests
 from grader.rubric import load_rubric
 from grader.sandbox import Limits, SandboxSession, Student, StudentLoadError
@@ -248,7 +249,8 @@ def own_tests(request: pytest.FixtureRequest, submission_id: str) -> OwnTests:
     # random number first.
     seed = test_seed(state.plan.base_seed, activity_id, "every tester run")
     item.stash[SEED] = seed
-    return OwnTests({name: Path(path) for name, path in activity.files.items()}, seed, state.limits)
+    kind = JavaOwnTests if activity.language == "java" else OwnTests
+    return kind({name: Path(path) for name, path in activity.files.items()}, seed, state.limits)
 
 
 def _submission_done(state: "GradingState", submission_id: str) -> None:

@@ -5,7 +5,7 @@ An activity that grades Python files (``widget_box.py``) is graded from the matc
 (``reference/java/Widget.java`` for ``widget.py``), and the Java twins of its harness files
 (``harness/java/``). Activities without Python files (written answers)
 are planned as for any submission. An activity the lab has not declared gradable in Java
-(``Lab.java_activities``), or one that needs a tester, is reported as not
+(``Lab.java_activities``), is reported as not
 graded for Java, never silently scored as missing work.
 """
 
@@ -48,18 +48,19 @@ class JavaPlanner:
         if problem:
             plan.notes[activity.id] = problem
             return
-        if activity.id not in self.supported or any("|" in entry for entry in activity.files):
+        if activity.id not in self.supported:
             plan.notes[activity.id] = ("this activity is not graded for Java submissions yet (the grader cannot run "
                                        "its checks on Java classes); your teacher grades it another way.")
             return
         files: dict[str, str] = {}
         own: list[str] = []
         missing = []
-        for name in activity.files:
-            java = class_name(name)
-            path = self.sources.get(java)
+        for entry in activity.files:
+            # A tester may have several names (widget_tester.py|test_widget.py): any of their Java twins.
+            names = [class_name(name) for name in entry.split("|")]
+            path = next((self.sources[java] for java in names if java in self.sources), None)
             if path is None:
-                missing.append(f"{java}.java was not found in your folder (nor in any folder inside it)")
+                missing.append(f"{names[0]}.java was not found in your folder (nor in any folder inside it)")
                 continue
             shown = path.relative_to(self.folder).as_posix()
             files[shown] = str(path.resolve())
