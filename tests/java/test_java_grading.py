@@ -250,3 +250,31 @@ def test_boards_are_planted_and_judged_in_java(tmp_path):
         got = scores(results, student)
         assert all(got[a] < full[a] for a in loses), (student, got)
         assert {a: s for a, s in got.items() if a not in loses} == {a: s for a, s in full.items() if a not in loses}, (student, got)
+
+
+def test_a_java_tester_that_exits_or_hangs_is_contained(tmp_path):
+    """A tester that calls System.exit(0) rejects the correct Decks (it ended early), so A5 is
+    closed at its gate; one that never ends times out; the next student is graded as usual."""
+    klass = tmp_path / "class"
+    for kind in ("exits", "hangs"):
+        java_student(klass / kind)
+        shutil.copyfile(FIXTURES / "testers" / kind / "DeckTester.java", klass / kind / "DeckTester.java")
+    java_student(klass / "good")
+    shutil.copyfile(JAVA_REFERENCE / "DeckTester.java", klass / "good" / "DeckTester.java")
+    broken = java_student(klass / "broken")
+    (broken / "DeckTester.java").write_text("public class DeckTester {\n    public static void main(String[] a) {\n"
+                                            "        assert new Deck(null, null, null) != null\n    }\n}\n")
+    done = grader("grade", "class", "--out", "out", "--activity", "A5", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    results = json.loads((tmp_path / "out" / "results.json").read_text())
+    exits = activity(results, "exits", "A5")
+    assert exits["score"] == 0.0
+    assert "System.exit(0)" in exits["tests"][0]["message"], exits["tests"][0]
+    hangs = {t["name"]: t for t in activity(results, "hangs", "A5")["tests"]}
+    assert hangs["test_accepts_correct_decks[reference]"]["outcome"] == "passed"
+    assert hangs["test_catches_buggy_deck[Buggy1]"]["outcome"] == "failed"
+    assert "did not finish" in hangs["test_catches_buggy_deck[Buggy1]"]["message"]
+    assert hangs["test_catches_buggy_deck[Buggy2]"]["outcome"] == "passed"  # the JVM was replaced
+    assert activity(results, "good", "A5")["score"] == 18.0
+    compile_error = activity(results, "broken", "A5")["tests"][0]["message"]
+    assert "DeckTester.java line 3 does not compile" in compile_error, compile_error
