@@ -1,6 +1,8 @@
 """Benchmark: what one Java submission costs on A1 + A2, and where the time goes.
 
     python bench/java_cost.py [N] [--jobs J]      (default N = 10, J = 1)
+    python bench/java_cost.py N --full             the whole lab (every activity) on N copies of
+                                                   the Java demo's ada_complete and of its Python twin
 
 Grades N copies of the Java reference (reference/elevens/java/) and, for comparison, N copies
 of the Python reference, each class in its own `grade` run with J grading processes, and prints
@@ -41,12 +43,13 @@ def make_class(root: Path, count: int, source: Path, names: tuple[str, ...]) -> 
     return root
 
 
-def seconds_per_submission(root: Path, count: int, jobs: int) -> float:
+def seconds_per_submission(root: Path, count: int, jobs: int, only: list[str] | None = None) -> float:
     rubric = load_rubric(lab=get_lab("elevens"))
     with tempfile.TemporaryDirectory() as work:
         subs = find_submissions(root, Path(work))
         started = time.perf_counter()
-        results = grade(rubric, subs, GradeOptions(jobs=jobs, only_activities=["A1", "A2"]), Path(work))
+        options = GradeOptions(jobs=jobs, only_activities=["A1", "A2"] if only is None else only)
+        results = grade(rubric, subs, options, Path(work))
         elapsed = time.perf_counter() - started
     assert all(s.total == s.max for s in results.submissions), [(s.id, s.total) for s in results.submissions]
     return elapsed / count
@@ -87,7 +90,18 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("count", nargs="?", type=int, default=10)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--full", action="store_true")
     args = parser.parse_args()
+    if args.full:
+        demo = ROOT / "examples"
+        with tempfile.TemporaryDirectory() as tmp:
+            for language, source in (("Java", demo / "elevens-java" / "ada_complete"), ("Python", demo / "elevens" / "ada_complete")):
+                root = Path(tmp) / language
+                for i in range(args.count):
+                    shutil.copytree(source, root / f"s{i:03d}")
+                seconds = seconds_per_submission(root, args.count, args.jobs, only=[])
+                print(f"whole lab, {args.count} submissions, {args.jobs} grading process(es): {language} {seconds:.3f} s per submission")
+        return
     with tempfile.TemporaryDirectory() as tmp:
         java = seconds_per_submission(make_class(Path(tmp) / "java", args.count, JAVA, ("Card.java", "Deck.java")),
                                       args.count, args.jobs)
