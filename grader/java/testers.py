@@ -16,6 +16,7 @@ stand-ins') and one ``run_tester`` in the shared warm JVM, with ``-ea`` (asserti
 same seed for every run, and the tester's printed output kept.
 """
 
+import atexit
 import re
 import shutil
 from pathlib import Path
@@ -196,8 +197,12 @@ def _describe(tester: str, reply: dict) -> str:
 
 
 def remove_scratch() -> None:
+    """Remove every folder this process compiled testers and the lab's versions into."""
     for folder in _SCRATCH:
         shutil.rmtree(folder, ignore_errors=True)
     _SCRATCH.clear()
     _COMPILED.clear()
+
+
+atexit.register(remove_scratch)
 
