@@ -9,6 +9,7 @@ called by its simple name. javac runs in the trusted process with annotation pro
 a scrubbed environment; its first error is reported with the student's file and line.
 """
 
+import atexit
 import re
 import shutil
 import subprocess
@@ -111,3 +112,45 @@ def javac_error(output: str, sources: Path, student: dict[str, Path], shown_as: 
         return details
     tail = " ".join(lines[-3:]) if lines else "no message"
     return {"type": "CompileError", "message": f"javac failed: {tail}", "module": ", ".join(sorted(student)), "frames": []}
+
+
+class CompileCache:
+    """The last few compilations of this process, by their files: two activities that compile
+    the same classes (one grading a class's basics, one its shuffle) compile them once. Each
+    entry owns its folder, removed when the entry is pushed out or at exit. Users must not change
+    an entry's classes (copy them first, as a session that switches a method off does)."""
+
+    def __init__(self, size: int = 4) -> None:
+        self.size = size
+        self.entries: dict[tuple, tuple[Path, Compiled]] = {}
+
+    @staticmethod
+    def key(student: dict[str, Path], stand_ins: dict[str, Path], shown_as: dict[str, str]) -> tuple:
+        def files(group: dict[str, Path]) -> tuple:
+            return tuple(sorted((name, str(path), path.stat().st_mtime_ns, path.stat().st_size) for name, path in group.items()))
+
+        return files(student), files(stand_ins), tuple(sorted(shown_as.items()))
+
+    def compile(self, student: dict[str, Path], stand_ins: dict[str, Path], shown_as: dict[str, str]) -> Compiled:
+        from grader.sandbox.leftovers import make_folder
+
+        key = self.key(student, stand_ins, shown_as)
+        if key in self.entries:
+            self.entries[key] = self.entries.pop(key)  # most recently used last
+            return self.entries[key][1]
+        folder = make_folder("sandbox")
+        compiled = compile_activity(student, stand_ins, folder, shown_as)
+        self.entries[key] = (folder, compiled)
+        while len(self.entries) > self.size:
+            old_folder, _ = self.entries.pop(next(iter(self.entries)))
+            shutil.rmtree(old_folder, ignore_errors=True)
+        return compiled
+
+    def clear(self) -> None:
+        for folder, _ in self.entries.values():
+            shutil.rmtree(folder, ignore_errors=True)
+        self.entries.clear()
+
+
+CACHE = CompileCache()
+atexit.register(CACHE.clear)

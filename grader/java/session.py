@@ -5,8 +5,9 @@ session through ``worker(seed)``, ``output_end()``, ``output_since()``, ``module
 ``close()``, and a test's link through ``request()``, ``finish()`` and ``output()``; this class
 answers all of them for Java:
 
-- the activity's classes are compiled once per session (compiling.py); a compile error is the
-  load error of every test of the activity (``JavaCompileError``, in student terms);
+- the activity's classes are compiled once per session, or taken from the process's cache when
+  another activity compiled the same files (compiling.py); a compile error is the load error
+  of every test of the activity (``JavaCompileError``, in student terms);
 - one warm JVM per grading process (``shared_jvm``) serves every session; each test is a
   ``load`` with the test's seed: a fresh class loader, so no static field survives a test;
 - a call that overruns its deadline kills the JVM (its whole process group) and the next test
@@ -20,9 +21,10 @@ import atexit
 import secrets
 import shutil
 import time
+from dataclasses import replace
 from pathlib import Path
 
-from grader.java.compiling import Compiled, compile_activity
+from grader.java.compiling import CACHE, Compiled
 from grader.java.stubs import ClassFileError, disable_methods
 from grader.java.worker import JvmProcess, JvmStartError, wait_ready
 from grader.sandbox.errors import SandboxCrashed, SandboxError, SandboxTimeout, StudentError, StudentLoadError
@@ -96,11 +98,15 @@ class JvmSession:
     # -- lifecycle -----------------------------------------------------------------------
     def start(self) -> None:
         if self.compiled is None:
-            self.scratch = make_folder("sandbox")
-            self.compiled = compile_activity(self.student, self.stand_ins, self.scratch, self.shown_as)
+            self.compiled = CACHE.compile(self.student, self.stand_ins, self.shown_as)
             if self.compiled.error is not None:
                 self.load_error = self.compiled.error
             elif self.disable:
+                # The cached classes are shared: switch the method off in a copy of our own.
+                self.scratch = make_folder("sandbox")
+                classes = self.scratch / "classes"
+                shutil.copytree(self.compiled.classes, classes)
+                self.compiled = replace(self.compiled, classes=classes)
                 try:
                     disable_methods(self.compiled.classes, self.disable)
                 except (ClassFileError, ValueError, OSError) as exc:
