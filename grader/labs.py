@@ -47,6 +47,9 @@ class Lab:
     after_check: Callable[..., None] | None = None
     # The module tools/make_mutants.py uses to make the lab's mutants (docs/labs.md), if any.
     mutation: str | None = None
+    # Java submissions (grader/java/): the activities whose suites can drive a student's Java
+    # classes; the lab's reference Java classes (the stand-ins) are in ``reference/java/``.
+    java_activities: tuple[str, ...] = ()
     files: tuple[str, ...] = field(default=())  # the student's file names (filled from the rubric)
     given: tuple[str, ...] = field(default=())  # files it puts beside them (filled from the rubric)
 
@@ -118,8 +121,8 @@ def detect_lab(folder: Path) -> Lab:
     if len(labs) == 1:
         return next(iter(labs.values()))
     present = _file_names(folder)
-    graded = {lab_id: {name.lower() for name in lab.student_files()} for lab_id, lab in labs.items()}
-    known = {lab_id: graded[lab_id] | {name.lower() for name in lab.given_files()} for lab_id, lab in labs.items()}
+    graded = {lab_id: _with_java(lab.student_files()) for lab_id, lab in labs.items()}
+    known = {lab_id: graded[lab_id] | _with_java(lab.given_files()) for lab_id, lab in labs.items()}
     scores = {}
     for lab_id, names in graded.items():
         others = set().union(*(theirs for other, theirs in known.items() if other != lab_id))
@@ -131,6 +134,14 @@ def detect_lab(folder: Path) -> Lab:
     candidates = ", ".join(winners or labs)
     raise LabError(f"cannot tell which lab {folder} is for (it could be {candidates}). "
                    "Say which with --lab ID, or give a rubric whose `lab:` names it")
+
+
+def _with_java(names: tuple[str, ...]) -> set[str]:
+    """File names (lower case) with the Java twin of each Python one (``widget_box.py`` ->
+    ``widgetbox.java``), so a Java submission tells its lab as a Python one does."""
+    from grader.java.sources import java_file
+
+    return {name.lower() for name in names} | {java_file(name).lower() for name in names if name.endswith(".py")}
 
 
 def _file_names(folder: Path) -> set[str]:

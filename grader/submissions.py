@@ -18,7 +18,7 @@ MAX_ENTRIES = 2000
 # (say class/results) for a student's folder.
 OUTPUT_MARKER = ".grader-output"
 # What a student's work is made of: a folder holding none of these is only a wrapper.
-WORK_SUFFIXES = (".py", ".pyc", ".yaml", ".yml")
+WORK_SUFFIXES = (".py", ".pyc", ".yaml", ".yml", ".java")
 
 
 class SubmissionsError(ValueError):

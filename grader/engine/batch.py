@@ -19,6 +19,7 @@ from grader.engine.plan import GradingPlan, plan_submission
 from grader.engine.records import read_records
 from grader.engine.scoring import score_submission
 from grader.engine.work_units import assign, work_units
+from grader.java.jdk import jdk_problem
 from grader.results import ClassResults, SubmissionResult
 from grader.rubric import Rubric
 from grader.sandbox.isolation import detect
@@ -95,6 +96,10 @@ def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, 
         results[plan.id] = score_submission(rubric, everyone, plan.id, records, finished)
         if plan.id in troubles and not finished:
             results[plan.id].messages.append(troubles[plan.id])
+        if plan.language == "java" and (problem := jdk_problem()):
+            # The grader's problem, not the student's: never a score of 0 that looks like one.
+            results[plan.id].status = "grader_error"
+            results[plan.id].messages.append(problem)
     for s in submissions:
         if s.problem:
             results[s.id] = SubmissionResult(s.id, "unusable", 0.0, rubric.total_max, [s.problem])

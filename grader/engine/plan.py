@@ -12,6 +12,13 @@ from pathlib import Path
 from grader.rubric import Rubric
 
 
+def java_planner(rubric: Rubric, folder: Path, found: "FolderFiles"):
+    """The Java planner when ``folder`` is a Java submission (grader/java/planning.py), else None."""
+    from grader.java.planning import JavaPlanner
+
+    return JavaPlanner.for_folder(rubric, folder, set(found.present))
+
+
 @dataclass
 class ActivityPlan:
     id: str
@@ -19,6 +26,7 @@ class ActivityPlan:
     modules: list[str]
     disable: list[str] = field(default_factory=list)
     own: list[str] = field(default_factory=list)  # names (in the sandbox) of the student's own files
+    language: str = "python"  # "java": graded through the JVM (grader/java/)
 
 
 @dataclass
@@ -30,6 +38,7 @@ class SubmissionPlan:
     # When a submission's activities are split across grading processes (engine/work_units.py),
     # each part saves its records and reports its end under its own key.
     records_key: str = ""
+    language: str = "python"  # the submission's, told by its files (grader/java/planning.py)
 
     @property
     def key(self) -> str:
@@ -70,8 +79,14 @@ def plan_submission(rubric: Rubric, submission_id: str, folder: Path, only: list
     """
     plan = SubmissionPlan(id=submission_id, folder=str(folder))
     found = FolderFiles(folder)
+    java = java_planner(rubric, folder, found)
+    if java is not None:
+        plan.language = "java"
     for activity in rubric.activities:
         if only and activity.id not in only:
+            continue
+        if java is not None and java.plans(activity):
+            java.plan(activity, plan)
             continue
         wanted: dict[str, Path] = {}
         missing = []

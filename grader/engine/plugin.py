@@ -23,6 +23,8 @@ from grader.engine.plan import GradingPlan
 from grader.engine.records import write_records
 from grader.engine.seeds import test_seed
 from grader.engine.test_filter import run_selected
+from grader.java.session import JvmSession, close_shared
+from grader.java.testers import JavaOwnTests
 from grader.own_tests import OwnTests
 from grader.rubric import load_rubric
 from grader.sandbox import Limits, SandboxSession, Student, StudentLoadError
@@ -55,7 +57,8 @@ class GradingState:
             self.close()
             activity = self.submissions[submission_id].activities[activity_id]
             files = {name: Path(path) for name, path in activity.files.items()}
-            self.session = SandboxSession(files, activity.modules, self.limits, tuple(activity.disable), own=tuple(activity.own))
+            kind = JvmSession if activity.language == "java" else SandboxSession
+            self.session = kind(files, activity.modules, self.limits, tuple(activity.disable), own=tuple(activity.own))
             self.current = key
         return self.session
 
@@ -83,12 +86,14 @@ def pytest_keyboard_interrupt(excinfo) -> None:
     down the running test's fixtures, which would otherwise wait for a busy worker to finish."""
     for state in list(_RUNNING):
         state.close()
+    close_shared()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     state = config.stash.get(STATE, None)
     if state is not None:
         state.close()
+    close_shared()
 
 
 def activity_of(state: GradingState, module_path: str):
@@ -244,7 +249,8 @@ def own_tests(request: pytest.FixtureRequest, submission_id: str) -> OwnTests:
     # random number first.
     seed = test_seed(state.plan.base_seed, activity_id, "every tester run")
     item.stash[SEED] = seed
-    return OwnTests({name: Path(path) for name, path in activity.files.items()}, seed, state.limits)
+    kind = JavaOwnTests if activity.language == "java" else OwnTests
+    return kind({name: Path(path) for name, path in activity.files.items()}, seed, state.limits)
 
 
 def _submission_done(state: "GradingState", submission_id: str) -> None:

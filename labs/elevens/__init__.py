@@ -39,4 +39,6 @@ LAB = bundled_lab(
     handout=_handout,
     after_check=_after_check,
     mutation="grader_labs.elevens.mutation",
+    # Graded in Java too (docs/java.md): the same suites call Card.java and Deck.java.
+    java_activities=("A1", "A2", "A3", "A4", "A5", "A5b", "A8", "A9", "A10", "A11", "A11b", "bonus-tens"),
 )

@@ -14,6 +14,8 @@ SUITS = {"s": ("spades", "♠"), "h": ("hearts", "♥"), "d": ("diamonds", "♦"
 
 ELEVENS_VALUES = dict(zip(ORDER, ELEVENS_POINTS))
 THIRTEENS_VALUES = dict(zip(ORDER, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0]))
+# Where each language's reference Deck keeps its count of undealt cards (plant_deck).
+UNDEALT_FIELD = {"python": "_undealt", "java": "size"}
 TENS_VALUES = dict(zip(ORDER, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]))
 
 
@@ -44,8 +46,9 @@ def plant(student, board, codes: list[str], values: dict[str, int]) -> list:
 def plant_deck(student, board, codes: list[str], values: dict[str, int]) -> None:
     """Make the board's (reference) deck deal exactly these cards, first code first.
 
-    The reference Deck deals from the end of ``cards`` and keeps its count in ``_undealt``.
+    The reference Deck deals from the end of ``cards`` and keeps its count in a field of its own:
+    ``_undealt`` in the Python reference, ``size`` in the Java one (reference/elevens/java/).
     """
     deck = board.get("deck")
     deck.set("cards", list(reversed(make_cards(student, codes, values))))
-    deck.set("_undealt", len(codes))
+    deck.set(UNDEALT_FIELD[getattr(student.link, "language", "python")], len(codes))

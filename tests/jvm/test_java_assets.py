@@ -92,7 +92,7 @@ def test_every_lab_file_is_there_in_the_default_package(folder):
 def test_variants_yaml_names_exactly_the_variant_folders():
     listed = yaml.safe_load((VARIANTS / "variants.yaml").read_text())
     ids = [v["id"] for group in listed.values() for v in group]
-    folders = sorted(p.name for p in VARIANTS.iterdir() if p.is_dir())
+    folders = sorted(p.name for p in VARIANTS.iterdir() if p.is_dir() and p.name != "mutants")
     assert sorted(ids) == folders
     for group in ("deck", "card"):
         for variant in listed[group]:
@@ -315,3 +315,16 @@ def test_demo_broken_files_fail_to_compile_as_the_readme_says(jdk, tmp_path):
         archive.extractall(tmp_path / "fay")
     fay = javac(jdk, tmp_path / "fay-out", [tmp_path / "fay" / "fay_project" / "src" / "Card.java"])
     assert fay.returncode != 0 and "';' expected" in fay.stderr
+
+
+def test_java_mutants_are_the_live_card_and_deck_mutants():
+    """buggy_variants/elevens/java/mutants/: one folder per live Card or Deck mutant of the
+    Python edition (tools/make_java_mutants.py writes them), each one file differing from the
+    Java reference."""
+    index = yaml.safe_load((VARIANTS.parent / "mutants" / "index.yaml").read_text())
+    live = sorted(m["id"] for m in index if m["status"] == "live" and m["file"] in ("card.py", "deck.py"))
+    assert sorted(p.name for p in (VARIANTS / "mutants").iterdir()) == live
+    for mutant in live:
+        (file,) = list((VARIANTS / "mutants" / mutant).iterdir())
+        reference = ROOT / "reference" / "elevens" / "java" / file.name
+        assert file.read_text() != reference.read_text(), mutant

@@ -1,0 +1,156 @@
+"""Compiling one activity's Java classes: the student's files under test beside reference stand-ins.
+
+Each activity compiles only what it needs (never ``javac *.java`` over the student's folder), so a
+scratch file that does not compile, or a broken class another activity grades, costs nothing
+here. The copies are compiled in the default package: a ``package`` line and imports of the
+student's own packages are blanked out (their lines kept, so javac's and the JVM's line numbers
+are the student's), which lets a packaged class sit beside the default-package stand-ins and be
+called by its simple name. javac runs in the trusted process with annotation processing off, in
+a scrubbed environment; its first error is reported with the student's file and line.
+"""
+
+import atexit
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from grader.java.javac import JAVAC_SECONDS, run_javac
+
+PACKAGE = re.compile(r"^(\s*)package\s+([\w.]+)\s*;", re.MULTILINE)
+IMPORT = re.compile(r"^\s*import\s+(static\s+)?([\w.]+?)(\.\*|\.(\w+))\s*;", re.MULTILINE)
+ERROR_LINE = re.compile(r"^(?P<file>.+?\.java):(?P<line>\d+): error: (?P<message>.*)$")
+
+
+@dataclass
+class Compiled:
+    """What one compilation left: the classes folder (for the JVM's class path), the sources
+    folder (for quoting lines), and, if javac failed, the error in student terms."""
+
+    classes: Path
+    sources: Path
+    error: dict | None = None
+    student_classes: list[str] = field(default_factory=list)
+
+
+def _blank(text: str) -> str:
+    """The same text with every character but line ends replaced by spaces."""
+    return re.sub(r"[^\n]", " ", text)
+
+
+def default_package(source: str, own_packages: set[str]) -> str:
+    """``source`` moved to the default package: its ``package`` line and its imports of the
+    submission's own packages blanked, every line where it was."""
+    source = PACKAGE.sub(lambda m: _blank(m.group(0)), source, count=1)
+
+    def drop_own(match: re.Match) -> str:
+        package = match.group(2)
+        if match.group(4) is None and package in own_packages:  # import pkg.*;
+            return _blank(match.group(0))
+        if match.group(4) is not None and package in own_packages:  # import pkg.Class;
+            return _blank(match.group(0))
+        return match.group(0)
+
+    return IMPORT.sub(drop_own, source)
+
+
+def package_of(source: str) -> str | None:
+    match = PACKAGE.search(source)
+    return match.group(2) if match else None
+
+
+def compile_activity(student: dict[str, Path], stand_ins: dict[str, Path], scratch: Path,
+                     shown_as: dict[str, str] | None = None) -> Compiled:
+    """Compile ``student`` (class name -> its file) beside ``stand_ins`` (class name -> the
+    reference file) into ``scratch``. ``shown_as``: how to name each student class's file in an
+    error (its path in the submission); the file name by default."""
+    sources, classes = scratch / "src", scratch / "classes"
+    for folder in (sources, classes):
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir(parents=True)
+    texts = {name: path.read_text(encoding="utf-8", errors="replace") for name, path in student.items()}
+    own_packages = {p for text in texts.values() if (p := package_of(text))}
+    for name, text in texts.items():
+        (sources / f"{name}.java").write_text(default_package(text, own_packages), encoding="utf-8")
+    for name, path in stand_ins.items():
+        if name not in student:
+            shutil.copyfile(path, sources / f"{name}.java")
+    files = sorted(str(p) for p in sources.glob("*.java"))
+    result = Compiled(classes, sources, student_classes=sorted(student))
+    args = ["-nowarn", "-g", "-proc:none", "-implicit:none", "-encoding", "UTF-8",
+            "-Xmaxerrs", "20", "-d", str(classes), "-sourcepath", str(sources), *files]
+    try:
+        code, messages = run_javac(args, scratch)
+    except subprocess.TimeoutExpired:
+        result.error = {"type": "CompileError", "message": f"javac did not finish within {JAVAC_SECONDS:g} s",
+                        "module": ", ".join(sorted(student)), "frames": []}
+        return result
+    if code != 0:
+        result.error = javac_error(messages, sources, student, shown_as or {})
+    return result
+
+
+def javac_error(output: str, sources: Path, student: dict[str, Path], shown_as: dict[str, str]) -> dict:
+    """The first error javac reported, as a load error's details: the file as the student
+    knows it, the line, javac's message and the line of code with javac's caret."""
+    lines = output.splitlines()
+    count = sum(1 for line in lines if ERROR_LINE.match(line))
+    for index, line in enumerate(lines):
+        match = ERROR_LINE.match(line)
+        if not match:
+            continue
+        class_name = Path(match.group("file")).stem
+        is_student = class_name in student
+        file = shown_as.get(class_name, f"{class_name}.java") if is_student else f"{class_name}.java"
+        code = "\n".join(lines[index + 1:index + 3]).rstrip()
+        frame = {"file": file, "line": int(match.group("line")), "function": "", "code": code}
+        details = {"type": "CompileError", "message": match.group("message"), "module": class_name,
+                   "errors": count, "frames": [frame] if is_student else []}
+        if not is_student:
+            details["inside"] = file
+        return details
+    tail = " ".join(lines[-3:]) if lines else "no message"
+    return {"type": "CompileError", "message": f"javac failed: {tail}", "module": ", ".join(sorted(student)), "frames": []}
+
+
+class CompileCache:
+    """The last few compilations of this process, by their files: two activities that compile
+    the same classes (one grading a class's basics, one its shuffle) compile them once. Each
+    entry owns its folder, removed when the entry is pushed out or at exit. Users must not change
+    an entry's classes (copy them first, as a session that switches a method off does)."""
+
+    def __init__(self, size: int = 4) -> None:
+        self.size = size
+        self.entries: dict[tuple, tuple[Path, Compiled]] = {}
+
+    @staticmethod
+    def key(student: dict[str, Path], stand_ins: dict[str, Path], shown_as: dict[str, str]) -> tuple:
+        def files(group: dict[str, Path]) -> tuple:
+            return tuple(sorted((name, str(path), path.stat().st_mtime_ns, path.stat().st_size) for name, path in group.items()))
+
+        return files(student), files(stand_ins), tuple(sorted(shown_as.items()))
+
+    def compile(self, student: dict[str, Path], stand_ins: dict[str, Path], shown_as: dict[str, str]) -> Compiled:
+        from grader.sandbox.leftovers import make_folder
+
+        key = self.key(student, stand_ins, shown_as)
+        if key in self.entries:
+            self.entries[key] = self.entries.pop(key)  # most recently used last
+            return self.entries[key][1]
+        folder = make_folder("sandbox")
+        compiled = compile_activity(student, stand_ins, folder, shown_as)
+        self.entries[key] = (folder, compiled)
+        while len(self.entries) > self.size:
+            old_folder, _ = self.entries.pop(next(iter(self.entries)))
+            shutil.rmtree(old_folder, ignore_errors=True)
+        return compiled
+
+    def clear(self) -> None:
+        for folder, _ in self.entries.values():
+            shutil.rmtree(folder, ignore_errors=True)
+        self.entries.clear()
+
+
+CACHE = CompileCache()
+atexit.register(CACHE.clear)

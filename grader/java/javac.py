@@ -1,0 +1,103 @@
+"""Running javac: through one warm compiler per grading process, or a javac process as fallback.
+
+A javac process spends most of its 0.3 to 0.5 s starting its JVM; the warm compiler
+(``sandbox_jvm.CompileServer``, the JDK's own ``javax.tools`` compiler behind a pipe) answers
+the same command in a few tens of milliseconds once warm. It is trusted code: no student code
+runs in it (the grader always passes ``-proc:none``). If it fails in any way (it died, it did
+not answer in time, it could not start) it is killed and the command is run by a javac
+process instead, so a compiler problem can cost time but never a result. It is replaced after
+``RESTART_AFTER`` compilations so nothing it keeps between them can grow without end.
+"""
+
+import atexit
+import os
+import select
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+JAVAC_SECONDS = 120.0
+RESTART_AFTER = 300
+# Only for the fallback javac process: it is a short-lived JVM, so its start-up is most of its cost.
+PROCESS_FLAGS = ["-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "-J-Xshare:auto", "-J-Xmx256m"]
+
+
+class _WarmCompiler:
+    def __init__(self) -> None:
+        self.process: subprocess.Popen | None = None
+        self.used = 0
+        self.broken = False  # it could not start here: do not try again in this process
+
+    def start(self) -> None:
+        from grader.java.worker import worker_classes
+
+        home = Path(os.environ.get("TMPDIR", "/tmp"))
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": str(home)}
+        command = [shutil.which("java") or "java", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto", "-Xmx512m",
+                   "-cp", str(worker_classes()), "sandbox_jvm.CompileServer"]
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                        env=env, start_new_session=True, close_fds=True)
+        self.used = 0
+
+    def run(self, args: list[str], timeout: float) -> tuple[int, str]:
+        """javac's exit code and messages; OSError/TimeoutError when the compiler failed."""
+        if any("\t" in arg or "\n" in arg for arg in args):
+            raise OSError("an argument the line protocol cannot carry")
+        if self.process is None or self.process.poll() is not None or self.used >= RESTART_AFTER:
+            self.kill()
+            self.start()
+        self.used += 1
+        self.process.stdin.write(("\t".join(args) + "\n").encode("utf-8"))
+        self.process.stdin.flush()
+        deadline = time.monotonic() + timeout
+        header = self._read_until(lambda data: b"\n" in data, deadline)
+        line, rest = header.split(b"\n", 1)
+        code, size = (int(part) for part in line.split())
+        body = rest + self._read_until(lambda data: len(rest) + len(data) >= size, deadline, rest) if len(rest) < size else rest
+        return code, body[:size].decode("utf-8", errors="replace")
+
+    def _read_until(self, done, deadline: float, already: bytes = b"") -> bytes:
+        data = b""
+        fd = self.process.stdout.fileno()
+        while not done(data):
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                raise TimeoutError("the warm compiler did not answer in time")
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                raise OSError("the warm compiler ended")
+            data += chunk
+        return data
+
+    def kill(self) -> None:
+        if self.process is not None:
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except OSError:
+                pass
+            self.process.wait()
+            for stream in (self.process.stdin, self.process.stdout):
+                stream.close()
+        self.process = None
+
+
+_COMPILER = _WarmCompiler()
+atexit.register(_COMPILER.kill)
+
+
+def run_javac(args: list[str], cwd: Path) -> tuple[int, str]:
+    """Run javac with ``args`` (absolute paths): its exit code and its messages.
+    subprocess.TimeoutExpired if even the javac process overran ``JAVAC_SECONDS``."""
+    if not _COMPILER.broken and shutil.which("java"):
+        try:
+            return _COMPILER.run(args, JAVAC_SECONDS)
+        except (OSError, TimeoutError, ValueError) as exc:
+            _COMPILER.kill()
+            if isinstance(exc, OSError) and _COMPILER.used <= 1:
+                _COMPILER.broken = True
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": str(cwd)}
+    done = subprocess.run(["javac", *PROCESS_FLAGS, *args], capture_output=True, text=True, timeout=JAVAC_SECONDS,
+                          cwd=cwd, env=env, stdin=subprocess.DEVNULL)
+    return done.returncode, done.stderr + done.stdout

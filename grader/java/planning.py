@@ -1,0 +1,81 @@
+"""Planning a Java submission: which activities it can be graded on, with which files.
+
+An activity that grades Python files (``widget_box.py``) is graded from the matching Java classes
+(``WidgetBox.java``, found by sources.py) beside the lab's reference Java classes for its stand-ins
+(``reference/java/Widget.java`` for ``widget.py``), and the Java twins of its harness files
+(``harness/java/``). Activities without Python files (written answers)
+are planned as for any submission. An activity the lab has not declared gradable in Java
+(``Lab.java_activities``), is reported as not
+graded for Java, never silently scored as missing work.
+"""
+
+from pathlib import Path
+
+from grader.java.jdk import jdk_problem
+from grader.java.sources import class_name, is_java_submission, java_sources
+from grader.rubric import Activity, Rubric
+
+
+def _python_names(activity: Activity, key: str = "files") -> list[str]:
+    return [name for entry in getattr(activity, key) for name in entry.split("|") if name.endswith(".py")]
+
+
+class JavaPlanner:
+    def __init__(self, rubric: Rubric, folder: Path) -> None:
+        self.rubric = rubric
+        self.folder = folder
+        self.sources = java_sources(folder)
+        home = rubric.home
+        self.supported = set(home.java_activities) if home is not None else set()
+        self.reference = rubric.stand_in_folder / "java" if home is not None else None
+        self.harness = rubric.harness_folder / "java" if home is not None and rubric.harness_folder else None
+
+    @classmethod
+    def for_folder(cls, rubric: Rubric, folder: Path, present: set[str]) -> "JavaPlanner | None":
+        python_files = [name for a in rubric.activities for name in (*_python_names(a), *_python_names(a, "stand_ins"))]
+        if not python_files or not folder.is_dir() or not is_java_submission(folder, python_files, present):
+            return None
+        return cls(rubric, folder)
+
+    def plans(self, activity: Activity) -> bool:
+        """Whether this planner (rather than the Python one) plans ``activity``: it grades code."""
+        return bool(_python_names(activity))
+
+    def plan(self, activity: Activity, plan) -> None:
+        from grader.engine.plan import ActivityPlan
+
+        problem = jdk_problem()
+        if problem:
+            plan.notes[activity.id] = problem
+            return
+        if activity.id not in self.supported:
+            plan.notes[activity.id] = ("this activity is not graded for Java submissions yet (the grader cannot run "
+                                       "its checks on Java classes); your teacher grades it another way.")
+            return
+        files: dict[str, str] = {}
+        own: list[str] = []
+        missing = []
+        for entry in activity.files:
+            # A tester may have several names (widget_tester.py|test_widget.py): any of their Java twins.
+            names = [class_name(name) for name in entry.split("|")]
+            path = next((self.sources[java] for java in names if java in self.sources), None)
+            if path is None:
+                missing.append(f"{names[0]}.java was not found in your folder (nor in any folder inside it)")
+                continue
+            shown = path.relative_to(self.folder).as_posix()
+            files[shown] = str(path.resolve())
+            own.append(shown)
+        if missing:
+            plan.notes[activity.id] = "; ".join(missing) + "."
+            return
+        lab_files = [(name, self.reference) for name in activity.stand_ins]
+        lab_files += [(name, self.harness) for name in activity.harness]
+        for name, folder in lab_files:
+            java = f"{class_name(name)}.java"
+            given = folder / java if folder is not None else None
+            if given is None or not given.is_file():
+                plan.notes[activity.id] = f"the lab has no Java version of {name} ({java}), so this activity cannot be graded in Java."
+                return
+            files[java] = str(given)
+        plan.activities[activity.id] = ActivityPlan(id=activity.id, files=files, modules=activity.modules,
+                                                    disable=list(activity.disable), own=own, language="java")

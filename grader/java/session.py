@@ -1,0 +1,245 @@
+"""``JvmSession``: one activity of one Java submission, with the interface of ``SandboxSession``.
+
+The engine (grader/engine/plugin.py) and the suites' proxies (grader/sandbox/proxy.py) use a
+session through ``worker(seed)``, ``output_end()``, ``output_since()``, ``modules`` and
+``close()``, and a test's link through ``request()``, ``finish()`` and ``output()``; this class
+answers all of them for Java:
+
+- the activity's classes are compiled once per session, or taken from the process's cache when
+  another activity compiled the same files (compiling.py); a compile error is the load error
+  of every test of the activity (``JavaCompileError``, in student terms);
+- one warm JVM per grading process (``shared_jvm``) serves every session; each test is a
+  ``load`` with the test's seed: a fresh class loader, so no static field survives a test;
+- a call that overruns its deadline kills the JVM (its whole process group) and the next test
+  starts a new one; a JVM that died is replaced the same way; either way the test is reported
+  like a Python sandbox's (``SandboxTimeout``, ``SandboxCrashed``);
+- what the student printed comes back through the protocol (``{"op": "output"}``) when the
+  test finishes, capped at the limits' ``output_bytes``.
+"""
+
+import atexit
+import secrets
+import shutil
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from grader.java.compiling import CACHE, Compiled
+from grader.java.stubs import ClassFileError, disable_methods
+from grader.java.worker import JvmProcess, JvmStartError, wait_ready
+from grader.sandbox.errors import SandboxCrashed, SandboxError, SandboxTimeout, StudentError, StudentLoadError
+from grader.sandbox.isolation import detect
+from grader.sandbox.launcher import Launcher
+from grader.sandbox.leftovers import make_folder
+from grader.sandbox.limits import Limits
+
+# Student threads still alive after a test (the JVM stops them at the next load); this many
+# means something is spawning without end, and the JVM is replaced rather than trusted.
+THREADS_BEFORE_RESTART = 50
+_SHARED: dict[str, JvmProcess] = {}
+
+
+class JavaCompileError(StudentLoadError):
+    """A class under test did not compile: javac's first error, with the student's file and line."""
+
+    def __init__(self, details: dict) -> None:
+        self.details = details
+        frames = details.get("frames") or []
+        if frames:
+            where = f"{frames[0]['file']} line {frames[0]['line']}"
+            code = f"\n{frames[0]['code']}" if frames[0].get("code") else ""
+        else:
+            where, code = details.get("inside") or f"{details.get('module', '?')}.java", ""
+        more = details.get("errors", 1) - 1
+        also = f" (and {more} more error{'s' if more > 1 else ''} after it)" if more > 0 else ""
+        SandboxError.__init__(
+            self,
+            f"{where} does not compile: {details['message']}{code}\n{also.strip() + ' ' if also else ''}Every test of this "
+            f"activity needs the class to compile: run `javac {Path(where.split(' line ')[0]).name}` and fix the first "
+            "error it shows.")
+
+
+def shared_jvm(limits: Limits) -> JvmProcess:
+    """This grading process's JVM (one per set of limits), started on first use."""
+    key = repr(limits)
+    jvm = _SHARED.get(key)
+    if jvm is None:
+        jvm = _SHARED[key] = JvmProcess(limits, Launcher.run_level or detect())
+        atexit.register(jvm.kill)
+    return jvm
+
+
+def close_shared() -> None:
+    for jvm in _SHARED.values():
+        jvm.kill()
+
+
+class JvmSession:
+    def __init__(self, files: dict[str, Path], modules: list[str], limits: Limits = Limits(),
+                 disable: tuple[str, ...] = (), own: tuple[str, ...] | None = None) -> None:
+        """``files``: each Java file by its name in the submission (``src/pkg/Box.java``) or,
+        for a reference stand-in, its own name (``Widget.java``); ``own``: which of them are the
+        student's. ``modules``: the names the suites use (``box``), as for Python."""
+        self.files = dict(files)
+        self.modules = list(modules)
+        self.limits = limits
+        self.disable = list(disable)
+        own_names = set(self.files) if own is None else set(own)
+        self.student = {Path(name).stem: path for name, path in self.files.items() if name in own_names}
+        self.shown_as = {Path(name).stem: name for name in self.files if name in own_names}
+        self.stand_ins = {Path(name).stem: path for name, path in self.files.items() if name not in own_names}
+        self.scratch: Path | None = None
+        self.compiled: Compiled | None = None
+        self.load_error: dict | None = None
+        self.jvm: JvmProcess | None = None
+        self.last_output = ""
+        self.current: JvmLink | None = None
+
+    # -- lifecycle -----------------------------------------------------------------------
+    def start(self) -> None:
+        if self.compiled is None:
+            self.compiled = CACHE.compile(self.student, self.stand_ins, self.shown_as)
+            if self.compiled.error is not None:
+                self.load_error = self.compiled.error
+            elif self.disable:
+                # The cached classes are shared: switch the method off in a copy of our own.
+                self.scratch = make_folder("sandbox")
+                classes = self.scratch / "classes"
+                shutil.copytree(self.compiled.classes, classes)
+                self.compiled = replace(self.compiled, classes=classes)
+                try:
+                    disable_methods(self.compiled.classes, self.disable)
+                except (ClassFileError, ValueError, OSError) as exc:
+                    raise SandboxCrashed("switching off a method another activity grades", {"exit_code": f"unknown ({exc})"}) from None
+        self.jvm = shared_jvm(self.limits)
+
+    def load(self) -> None:
+        """Compile the activity's classes (once); JavaCompileError if they do not compile."""
+        if self.compiled is None:
+            self.start()
+        if self.load_error is not None:
+            raise JavaCompileError(self.load_error)
+
+    def _jvm_ready(self) -> JvmProcess:
+        jvm = self.jvm
+        if jvm.alive and jvm.worn_out():
+            jvm.kill()
+        if not jvm.alive:
+            try:
+                jvm.start()
+                wait_ready(jvm)
+            except (JvmStartError, OSError) as exc:
+                raise SandboxCrashed("starting the Java sandbox", {"exit_code": f"unknown ({exc})"}) from None
+        return jvm
+
+    def worker(self, seed: int) -> "JvmLink":
+        """A fresh class loader for one test, seeded with ``seed`` before any student code runs."""
+        self.load()
+        if self.current is not None:
+            self.current.finish()
+        jvm = self._jvm_ready()
+        link = JvmLink(self, seed)
+        self.current = link
+        request = {"op": "load", "classpath": [str(self.compiled.classes)], "student": sorted(self.student),
+                   "seed": seed, "assertions": True, "sources": [str(self.compiled.sources)]}
+        try:
+            reply = link.request(request, "loading your classes", self.limits.load_seconds)
+        except StudentError as exc:
+            raise StudentLoadError({**exc.details, "module": ", ".join(sorted(self.student))}) from None
+        jvm.loads += 1
+        link.seeding = reply.get("seeding") if isinstance(reply, dict) else None
+        return link
+
+    def output_end(self) -> int:
+        return 0
+
+    def output_since(self, offset: int) -> tuple[str, int]:
+        """What the last test printed (read when it finished), capped."""
+        if self.current is not None:
+            self.current.finish()
+        return self.last_output, 0
+
+    def close(self) -> None:
+        """Forget this session's classes. The warm JVM stays for the next session: its next load
+        discards these classes and stops any thread they left."""
+        if self.current is not None:
+            self.current.finish()
+        self.current = None
+        if self.scratch is not None:
+            shutil.rmtree(self.scratch, ignore_errors=True)
+        self.scratch = None
+
+    # -- talking -------------------------------------------------------------------------
+    def request(self, message: dict, call: str, timeout: float):
+        jvm = self.jvm
+        if jvm is None or not jvm.alive:
+            raise SandboxCrashed(call, {"exit_code": "unknown (the Java sandbox had already stopped)"})
+        message = {**message, "id": secrets.randbits(62)}
+        try:
+            jvm.channel.send(message)
+            deadline = time.monotonic() + timeout
+            while True:
+                reply = jvm.channel.receive(deadline)
+                if reply.get("id") == message["id"]:
+                    break
+        except TimeoutError:
+            jvm.kill()
+            raise SandboxTimeout(call, timeout) from None
+        except (EOFError, OSError):
+            ended = jvm.exit_status()
+            jvm.kill()
+            raise SandboxCrashed(call, ended) from None
+        if isinstance(reply.get("threads"), int) and reply["threads"] > THREADS_BEFORE_RESTART:
+            jvm.kill()  # the reply stands; the next test gets a new JVM
+        if "error" in reply:
+            raise StudentError(call, reply["error"])
+        return reply.get("ok")
+
+
+class JvmLink:
+    """One test's view of the JVM: the requests of the proxies, and the test's printed output."""
+
+    language = "java"
+
+    def __init__(self, session: JvmSession, seed: int) -> None:
+        self.session = session
+        self.seed = seed
+        self.alive = True
+        self.seeding: dict | str | None = None
+        self.text: str | None = None
+
+    def request(self, message: dict, call: str, timeout: float | None = None):
+        if not self.alive:
+            raise SandboxCrashed(call, {"exit_code": "unknown (it had already stopped)"})
+        try:
+            return self.session.request(message, call, timeout or self.session.limits.call_seconds)
+        except (SandboxCrashed, SandboxTimeout):
+            self.alive = False
+            raise
+
+    def finish(self) -> None:
+        """End the test: read what it printed (the next load discards it anyway)."""
+        if self.text is not None:
+            return
+        self.text = ""
+        if self.alive:
+            self.alive = False
+            try:
+                got = self.session.request({"op": "output"}, "reading your output", self.session.limits.call_seconds)
+                text = str(got.get("text", "")) if isinstance(got, dict) else ""
+                dropped = got.get("dropped", 0) if isinstance(got, dict) else 0
+                cap = self.session.limits.output_bytes
+                data = text.encode("utf-8")
+                if len(data) > cap or dropped:
+                    more = max(len(data) - cap, 0) + (dropped if isinstance(dropped, int) else 0)
+                    text = data[:cap].decode("utf-8", errors="replace") + f"\n... ({more} more bytes of output not shown)"
+                self.text = text
+            except SandboxError:
+                self.text = ""
+        self.session.last_output = self.text
+        if self.session.current is self:
+            self.session.current = None
+
+    def output(self) -> str:
+        self.finish()
+        return self.text or ""

@@ -1,0 +1,208 @@
+"""A student's Java tester (``WidgetTester.java``, run as ``java -ea WidgetTester``) against
+right and wrong versions of the class it tests, with the interface of ``grader.own_tests.OwnTests``.
+
+The tester activity's suite names each version by the Python file of the lab
+(``buggy_variants/<lab>/Buggy2/widget.py``); its Java twin is found by a rule: the same place
+under the lab folder's ``java/`` subfolder, the class named after the file under test
+(``buggy_variants/<lab>/java/Buggy2/Widget.java``), and for a version whose file has a name of its
+own (a mutant, ``mutants/widget-007.py``) a folder of that name
+(``java/mutants/widget-007/Widget.java``). A version with no Java twin cannot be run: that run is
+reported as the grader's problem, never as the student's.
+
+Costs: each version and each stand-in is compiled once per grading process (they are the lab's
+files); the student's tester is compiled once per submission, against the reference; each run
+is one ``load`` (a fresh class loader over the version's classes, the tester's and the
+stand-ins') and one ``run_tester`` in the shared warm JVM, with ``-ea`` (assertions on), the
+same seed for every run, and the tester's printed output kept.
+"""
+
+import atexit
+import re
+import shutil
+from pathlib import Path
+
+from grader.java.compiling import compile_activity
+from grader.java.session import JvmSession
+from grader.java.sources import class_name
+from grader.own_tests import TesterRun
+from grader.sandbox.errors import SandboxError
+from grader.sandbox.leftovers import make_folder
+from grader.sandbox.limits import Limits
+
+ASSERT = re.compile(r"\bassert\b")
+COMMENTS_AND_TEXT = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\])*"', re.DOTALL)
+
+
+class NoJavaTwin(RuntimeError):
+    """A version the suite runs has no Java twin in the lab's files (the grader's problem)."""
+
+
+def java_twin(version: Path, file_under_test: str) -> Path:
+    """The Java file standing for ``version`` (a Python file of the lab), by the module's rule."""
+    java_name = f"{class_name(file_under_test)}.java"
+    for root in version.parents:
+        relative = version.relative_to(root)
+        place = relative.parent if relative.name == file_under_test or relative.stem == Path(file_under_test).stem \
+            else relative.with_suffix("")
+        twin = root / "java" / place / java_name
+        if twin.is_file():
+            return twin
+        if (root / "java").is_dir():
+            break
+    raise NoJavaTwin(f"the lab has no Java version of {version.name} (looked for {java_name} under a java/ folder)")
+
+
+def contains_java_assert(path: Path) -> bool:
+    """Whether a Java tester has an ``assert`` statement (comments and strings ignored)."""
+    return bool(ASSERT.search(COMMENTS_AND_TEXT.sub(" ", path.read_text(encoding="utf-8", errors="replace"))))
+
+
+_COMPILED: dict[tuple, Path] = {}  # the lab's files, compiled once per process
+_SCRATCH: list[Path] = []
+
+
+def _lab_classes(files: dict[str, Path]) -> Path:
+    """The lab's own classes (class name -> file) compiled together, once per process."""
+    key = tuple(sorted((name, str(path)) for name, path in files.items()))
+    if key not in _COMPILED:
+        scratch = make_folder("sandbox")
+        _SCRATCH.append(scratch)
+        compiled = compile_activity(files, {}, scratch)
+        if compiled.error is not None:
+            raise NoJavaTwin(f"the lab's own Java classes do not compile: {compiled.error.get('message')}")
+        shutil.rmtree(compiled.sources, ignore_errors=True)  # nothing in a run's reach names the version
+        _COMPILED[key] = compiled.classes
+    return _COMPILED[key]
+
+
+class JavaOwnTests:
+    """The student's Java tester of one submission, ready to run against any version of a class."""
+
+    needs_pytest = False
+
+    def __init__(self, tester_files: dict[str, Path], seed: int, limits: Limits) -> None:
+        self.tester_files = tester_files  # its name in the submission -> the file
+        self.seed = seed
+        self.limits = limits
+        self.has_assertions = any(contains_java_assert(path) for path in tester_files.values())
+        self.classes = {Path(name).stem: path for name, path in tester_files.items()}
+        self.shown_as = {Path(name).stem: name for name in tester_files}
+        self.session = JvmSession({}, [], limits)
+        self.compiled: tuple[Path, Path] | None = None  # (classes, sources) of the tester
+        self.compile_error: str | None = None
+
+    def _compile_tester(self, reference: dict[str, Path]) -> None:
+        """Compile the tester once, against the reference versions of the classes it uses."""
+        if self.compiled is not None or self.compile_error is not None:
+            return
+        scratch = make_folder("sandbox")
+        _SCRATCH.append(scratch)
+        compiled = compile_activity(self.classes, reference, scratch, self.shown_as)
+        if compiled.error is not None:
+            from grader.java.session import JavaCompileError
+
+            self.compile_error = str(JavaCompileError(compiled.error))
+            return
+        for name in reference:  # only the tester's own classes stay: the version comes per run
+            for leftover in compiled.classes.glob(f"{name}.class"):
+                leftover.unlink()
+            for leftover in compiled.classes.glob(f"{name}$*.class"):
+                leftover.unlink()
+        self.compiled = (compiled.classes, compiled.sources)
+
+    def run(self, under_test: tuple[str, Path], stand_ins: dict[str, Path]) -> TesterRun:
+        """Run every tester class with ``main`` against ``under_test`` (the lab's file name, and
+        the version) beside the Java twins of ``stand_ins``."""
+        name, version = under_test
+        varying = class_name(name)
+        helpers = {class_name(other): java_twin(path, other) for other, path in stand_ins.items()}
+        reference_twin = java_twin(_reference_of(version, stand_ins, name), name)
+        self._compile_tester({varying: reference_twin, **helpers})
+        if self.compile_error is not None:
+            return TesterRun("failed", self.compile_error)
+        lab = _lab_classes({varying: java_twin(version, name), **helpers})
+        tester_classes, tester_sources = self.compiled
+        session = self.session
+        session.jvm = session.jvm or _shared(self.limits)
+        outputs = []
+        for tester in sorted(self.classes):
+            session.current = None
+            try:
+                jvm = session._jvm_ready()
+                link = _Link(session)
+                session.current = link
+                link.request({"op": "load", "classpath": [str(tester_classes), str(lab)], "student": sorted(self.classes),
+                              "seed": self.seed, "assertions": True, "sources": [str(tester_sources)]},
+                             "loading your tester", self.limits.load_seconds)
+                jvm.loads += 1
+                reply = link.request({"op": "run_tester", "class": tester}, f"running {tester}", self.limits.call_seconds)
+            except SandboxError as error:
+                output = _output(session)
+                if getattr(error, "outcome", "") == "timeout":
+                    return TesterRun("timeout", f"{tester}.java did not finish within {self.limits.call_seconds:g} s",
+                                     output)
+                return TesterRun("failed", f"{tester}.java: {error}", output)
+            outputs.append(_output(session))
+            if not reply.get("passed"):
+                error = reply.get("error") or {}
+                return TesterRun("failed", _describe(tester, reply), "".join(outputs), error.get("assertion") is True)
+        return TesterRun("passed", "", "".join(outputs))
+
+
+def _reference_of(version: Path, stand_ins: dict[str, Path], name: str) -> Path:
+    """The lab's reference of the file under test: beside the stand-ins (they are references)."""
+    for path in stand_ins.values():
+        return path.parent / name
+    return version
+
+
+def _shared(limits: Limits):
+    from grader.java.session import shared_jvm
+
+    return shared_jvm(limits)
+
+
+class _Link:
+    """The smallest link a tester run needs: requests through the session, no proxies."""
+
+    def __init__(self, session: JvmSession) -> None:
+        self.session = session
+
+    def request(self, message: dict, call: str, timeout: float):
+        return self.session.request(message, call, timeout)
+
+
+def _output(session: JvmSession) -> str:
+    try:
+        got = session.request({"op": "output"}, "reading your output", session.limits.call_seconds)
+    except SandboxError:
+        return ""
+    text = str(got.get("text", "")) if isinstance(got, dict) else ""
+    return text[: session.limits.output_bytes]
+
+
+def _describe(tester: str, reply: dict) -> str:
+    """What went wrong in a run, in Java terms."""
+    error = reply.get("error") or {}
+    how = reply.get("how")
+    if how == "missing":
+        return f"{tester}.java has no `public static void main(String[] args)` to run"
+    where = next(iter(reversed(error.get("frames", []))), None)
+    line = f" at {where['file']} line {where['line']}: {where.get('code', '')}" if where else ""
+    if how == "exit":
+        return f"{tester}.java stopped early with System.exit({reply.get('exit_code')}){line}"
+    message = f": {error.get('message')}" if error.get("message") else ""
+    inside = f" (raised inside {error['inside']})" if error.get("inside") else ""
+    return f"{tester}.java raised {error.get('type', 'an error')}{message}{line}{inside}"
+
+
+def remove_scratch() -> None:
+    """Remove every folder this process compiled testers and the lab's versions into."""
+    for folder in _SCRATCH:
+        shutil.rmtree(folder, ignore_errors=True)
+    _SCRATCH.clear()
+    _COMPILED.clear()
+
+
+atexit.register(remove_scratch)
+
