@@ -49,7 +49,7 @@ test_option = click.option("--test", "tests", multiple=True,
 
 # The commands in grader/commands/ are imported only when one of them is asked for: `grader
 # check` runs on every push of every student, and importing every integration costs it time.
-LAZY_COMMANDS = ("classroom", "export", "gradescope", "merge")
+LAZY_COMMANDS = ("classroom", "export", "gradescope", "merge", "play")
 
 
 class GraderCommands(click.Group):
@@ -253,6 +253,8 @@ def labs_command() -> None:
         for activity in rubric.activities:
             extra = "" if "bonus" in activity.title.lower() else " (bonus)" if activity.is_bonus else " (optional)" if activity.optional else ""
             click.echo(f"  {activity.id:<11} {activity.title}{extra}: {', '.join(activity.files)}")
+        if lab.games:
+            click.echo(f"  {'play':<11} `grader play --game NAME`: {', '.join(game.id for game in lab.games)}")
     for name, why in broken_labs().items():
         click.echo(f"{name}: not usable: {why}", err=True)
     sys.exit(ExitCode.OK)

@@ -20,20 +20,22 @@ lab_option = click.option("--lab", "lab_id", default=None, metavar="ID",
 
 def choose_lab(lab_id: str | None, folder: Path | None, fallback: Callable[[Lab], bool] | None = None) -> Lab:
     """The lab asked for with --lab; else the only one installed, or the one ``folder`` is for;
-    when the folder cannot tell, the only lab that passes ``fallback`` (e.g. the only lab with a
-    diagnosis of its own, whose own messages say best what is wrong with the path)."""
+    when there is no folder or it cannot tell, the only lab that passes ``fallback`` (e.g. the only
+    lab with a diagnosis of its own, whose own messages say best what is wrong with the path)."""
     try:
         if lab_id is not None:
             return get_lab(lab_id)
         labs = installed_labs()
         if len(labs) == 1:
             return next(iter(labs.values()))
+        fit = [lab for lab in labs.values() if fallback is not None and fallback(lab)]
         if folder is None:
+            if len(fit) == 1:
+                return fit[0]
             fail(ExitCode.USAGE, f"say which lab with --lab ID (installed: {', '.join(labs)}; `grader labs` lists them)")
         try:
             return detect_lab(folder if folder.is_dir() else folder.parent)
         except LabError:
-            fit = [lab for lab in labs.values() if fallback is not None and fallback(lab)]
             if len(fit) == 1:
                 return fit[0]
             raise

@@ -30,6 +30,19 @@ class LabInputError(ValueError):
 
 
 @dataclass(frozen=True)
+class PlayableGame:
+    """A board game of a lab that `grader play` can put in a browser: the student's file holding
+    the board class, the class (constructed with no arguments), and the reference files put
+    beside it. The board answers the play protocol (docs/labs.md, "Playing a board")."""
+
+    id: str  # what --game names, e.g. the game's name in lower case
+    title: str
+    file: str
+    board_class: str
+    stand_ins: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Lab:
     id: str  # lower case, words joined by "-"; the rubric's `lab:` names it
     title: str
@@ -50,6 +63,7 @@ class Lab:
     # Java submissions (grader/java/): the activities whose suites can drive a student's Java
     # classes; the lab's reference Java classes (the stand-ins) are in ``reference/java/``.
     java_activities: tuple[str, ...] = ()
+    games: tuple[PlayableGame, ...] = ()  # what `grader play` can play, the first by default
     files: tuple[str, ...] = field(default=())  # the student's file names (filled from the rubric)
     given: tuple[str, ...] = field(default=())  # files it puts beside them (filled from the rubric)
 

@@ -6,8 +6,9 @@ from grader.commands.classroom import classroom_group
 from grader.commands.export import export_group
 from grader.commands.gradescope import gradescope_group
 from grader.commands.merge import merge_command
+from grader.commands.play import play_command
 
 export_group.add_command(canvas_command)
 
-COMMANDS = [export_group, merge_command, classroom_group]
+COMMANDS = [export_group, merge_command, classroom_group, play_command]
 COMMANDS.append(gradescope_group)

@@ -11,6 +11,7 @@ diagnosis (diagnosis/) and the handout (handout.py).
 from pathlib import Path
 
 from grader.assets import bundled_lab
+from grader.labs import PlayableGame
 
 
 def _diagnose(path: Path) -> int:
@@ -41,4 +42,10 @@ LAB = bundled_lab(
     mutation="grader_labs.elevens.mutation",
     # Graded in Java too (docs/java.md): the same suites call Card.java and Deck.java.
     java_activities=("A1", "A2", "A3", "A4", "A5", "A5b", "A8", "A9", "A10", "A11", "A11b", "bonus-tens"),
+    # `grader play`: each board on the lab's own Card, Deck and Board, as its activity grades it.
+    games=(
+        PlayableGame("elevens", "Elevens", "elevens_board.py", "ElevensBoard", ("card.py", "deck.py", "board.py")),
+        PlayableGame("thirteens", "Thirteens", "thirteens_board.py", "ThirteensBoard", ("card.py", "deck.py", "board.py")),
+        PlayableGame("tens", "Tens", "tens_board.py", "TensBoard", ("card.py", "deck.py", "board.py")),
+    ),
 )

@@ -13,36 +13,11 @@ import pytest
 
 from grader.exitcodes import ExitCode
 from tests.classroom import card_with, write_class
+from tests.processes import alive, descendants
 
 # rank() is slow, so grading a class of these takes a few seconds: long enough to interrupt,
 # and an interruption most likely lands while student code is running in a sandbox.
 SLOW = card_with({"        return self._rank\n": "        import time\n        time.sleep(0.4)\n        return self._rank\n"})
-
-
-def descendants(pid: int) -> set[int]:
-    """Every live process below ``pid``, found from /proc (Linux)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(parent, []).append(int(entry.name))
-    found, todo = set(), [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.add(child)
-            todo.append(child)
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 def private_temp(tmp_path: Path) -> dict[str, str]:

@@ -1,0 +1,2 @@
+"""`grader play`: a lab's board game in the browser, played on a student's own board through
+the sandbox (table.py), served by a small local web server (server.py) as one page (page.html)."""

@@ -1,0 +1,115 @@
+"""The game `grader play` serves, driven directly and over HTTP: the reference board, a board
+with a rule bug (its verdicts are the game's), and boards that raise, hang or answer nonsense
+(a message for the page, and the server goes on)."""
+
+import json
+import urllib.request
+
+from tests.play.tables import board_with, illegal_selection, legal_selection, serving, table
+
+
+def test_a_legal_play_takes_two_new_cards_and_an_illegal_one_is_refused(tmp_path):
+    game = table(tmp_path)
+    try:
+        state = game.state()
+        assert len(state["places"]) == 9 and state["undealt"] == 43 and not state["problem"]
+        pair = legal_selection(state["places"])
+        assert pair is not None, "seed 5 deals a board with a play"
+        before = {p["index"]: (p["rank"], p["suit"]) for p in state["places"]}
+        after = game.replace(pair)
+        assert after["undealt"] == state["undealt"] - len(pair) and after["note"] == ""
+        assert all((after["places"][k]["rank"], after["places"][k]["suit"]) != before[k] for k in pair)
+        refused = game.replace(illegal_selection(after["places"]))
+        assert refused["note"] == "not a legal selection" and refused["undealt"] == after["undealt"]
+    finally:
+        game.close()
+
+
+def test_the_same_seed_deals_the_same_game_and_restart_deals_the_next(tmp_path):
+    first, again = table(tmp_path, seed=11), table(tmp_path, seed=11)
+    try:
+        assert first.state()["places"] == again.state()["places"]
+        restarted = first.restart()
+        assert restarted["seed"] == 12 and restarted["undealt"] == 43
+    finally:
+        first.close()
+        again.close()
+
+
+def test_a_board_that_accepts_any_pair_is_played_by_its_own_rules(tmp_path):
+    game = table(tmp_path, board_with("    def is_legal(self, selected: list[int]) -> bool:\n",
+                                      "    def is_legal(self, selected: list[int]) -> bool:\n        return len(selected) == 2\n"))
+    try:
+        state = game.state()
+        after = game.replace(illegal_selection(state["places"]))
+        assert after["note"] == "" and after["undealt"] == state["undealt"] - 2  # the bug shows on the page
+    finally:
+        game.close()
+
+
+def test_a_board_that_raises_shows_the_students_line_and_can_be_restarted(tmp_path):
+    game = table(tmp_path, board_with("    def is_legal(self, selected: list[int]) -> bool:\n",
+                                      "    def is_legal(self, selected: list[int]) -> bool:\n        raise ValueError('<b>oops</b>')\n"))
+    try:
+        state = game.state()
+        broken = game.replace([0, 1])
+        assert "ValueError: <b>oops</b>" in broken["problem"] and "elevens_board.py line" in broken["problem"]
+        assert broken["places"] == [] and broken["undealt"] is None
+        assert game.restart()["undealt"] == 43 and state["seed"] == 5
+    finally:
+        game.close()
+
+
+def test_a_board_that_hangs_is_stopped_and_replaced(tmp_path):
+    game = table(tmp_path, board_with("    def another_play_is_possible(self) -> bool:\n",
+                                      "    def another_play_is_possible(self) -> bool:\n        while True:\n            pass\n"))
+    try:
+        hung = game.state()
+        assert "did not finish" in hung["problem"] and hung["places"] == []
+        again = game.restart()
+        assert "did not finish" in again["problem"]  # the same board hangs again, and is stopped again
+    finally:
+        game.close()
+
+
+def test_a_board_that_answers_nonsense_is_told_what_was_expected(tmp_path):
+    game = table(tmp_path, board_with("    def is_legal(self, selected: list[int]) -> bool:\n",
+                                      "    def is_legal(self, selected: list[int]) -> bool:\n        return 'yes'\n"))
+    try:
+        game.state()
+        said = game.replace([0, 1])["problem"]
+        assert "is_legal() should return True or False, but it returned 'yes'" in said
+    finally:
+        game.close()
+
+
+def test_a_board_file_that_does_not_load_says_so(tmp_path):
+    game = table(tmp_path, "class ElevensBoard(:\n")
+    try:
+        assert "elevens_board.py could not be loaded: SyntaxError" in game.state()["problem"]
+    finally:
+        game.close()
+
+
+def post(address: str, path: str, body: bytes = b"") -> dict:
+    request = urllib.request.Request(address + path.lstrip("/"), data=body, method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as reply:
+        return json.loads(reply.read())
+
+
+def test_the_http_api_serves_the_page_and_the_game(tmp_path):
+    with serving(table(tmp_path)) as address:
+        with urllib.request.urlopen(address, timeout=30) as reply:
+            page = reply.read().decode()
+            assert "data-undealt" in page and reply.headers["Content-Security-Policy"].startswith("default-src 'self'")
+        with urllib.request.urlopen(address + "api/state", timeout=30) as reply:
+            state = json.loads(reply.read())
+        after = post(address, "/api/replace", json.dumps({"selected": legal_selection(state["places"])}).encode())
+        assert after["undealt"] == state["undealt"] - 2
+        assert post(address, "/api/restart")["seed"] == state["seed"] + 1
+        try:
+            post(address, "/api/replace", b'{"selected": "all"}')
+            raise AssertionError("a malformed selection must be refused")
+        except urllib.error.HTTPError as refused:
+            assert refused.code == 400
