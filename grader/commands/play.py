@@ -5,6 +5,7 @@ files, as its activity grades it; without one it is the lab's reference. The ser
 127.0.0.1 until Ctrl-C; nothing it started is left running afterwards.
 """
 
+import os
 import random
 import signal
 import sys
@@ -50,8 +51,10 @@ def play_command(folder: Path | None, game_id: str | None, port: int, seed: int 
     whose = f"your {game.file}" if folder else f"the lab's own {game.board_class}"
     click.echo(f"Playing {game.title} on {whose}: open {server.address}  (Ctrl-C to stop)")
     sys.stdout.flush()
-    if not no_browser:
+    if not no_browser and _has_display():
         webbrowser.open(server.address)
+    elif not no_browser:
+        click.echo("(No display here to open a browser on: open the address in a browser yourself.)")
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -62,6 +65,11 @@ def play_command(folder: Path | None, game_id: str | None, port: int, seed: int 
         launcher.close()
     click.echo("Stopped.")
     sys.exit(ExitCode.OK)
+
+
+def _has_display() -> bool:
+    """On Linux without a display, webbrowser would start a text browser in this terminal."""
+    return not sys.platform.startswith("linux") or bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
 def _stop_like_ctrl_c(signum, frame) -> None:

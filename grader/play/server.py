@@ -9,7 +9,10 @@ It listens on 127.0.0.1 only. Everything the page shows from the student's code 
 error messages) travels as JSON and is put in the page as text, never as HTML.
 """
 
+import base64
+import hashlib
 import json
+import re
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from importlib.resources import files
@@ -28,6 +31,10 @@ class PlayServer(HTTPServer):
         super().__init__(("127.0.0.1", port), PlayHandler)
         self.table = table
         self.page = PAGE.read_bytes()
+        self.policy = content_policy(self.page.decode("utf-8"))
+        port = self.server_address[1]
+        # Another site's page that points a name of its own at 127.0.0.1 sends its own Host: refused.
+        self.hosts = {f"127.0.0.1:{port}", f"localhost:{port}"}
 
     @property
     def address(self) -> str:
@@ -35,10 +42,27 @@ class PlayServer(HTTPServer):
         return f"http://{host}:{port}/"
 
 
+def content_policy(page: str) -> str:
+    """Only the page's own inline script and style may run (by their hashes), nothing from elsewhere."""
+    def hashes(tag: str) -> str:
+        found = re.findall(rf"<{tag}>(.*?)</{tag}>", page, re.S)
+        return " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()}'" for text in found)
+    return (f"default-src 'none'; script-src {hashes('script')}; style-src {hashes('style')}; "
+            "connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'")
+
+
 class PlayHandler(BaseHTTPRequestHandler):
     server: PlayServer
 
+    def _allowed(self) -> bool:
+        if self.headers.get("Host", "") in self.server.hosts:
+            return True
+        self._send(HTTPStatus.FORBIDDEN, b"only this computer's browser may play here\n", "text/plain; charset=utf-8")
+        return False
+
     def do_GET(self) -> None:  # noqa: N802 - the http.server naming
+        if not self._allowed():
+            return
         if self.path in ("/", "/index.html") or self.path.startswith("/?"):
             self._send(HTTPStatus.OK, self.server.page, "text/html; charset=utf-8")
         elif self.path == "/api/state":
@@ -47,6 +71,11 @@ class PlayHandler(BaseHTTPRequestHandler):
             self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8")
 
     def do_POST(self) -> None:  # noqa: N802
+        if not self._allowed():
+            return
+        if self.headers.get("Content-Type", "").split(";")[0].strip() != "application/json":
+            self._send(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, b"send JSON\n", "text/plain; charset=utf-8")
+            return
         if self.path == "/api/restart":
             self._json(self.server.table.restart())
         elif self.path == "/api/replace":
@@ -79,8 +108,8 @@ class PlayHandler(BaseHTTPRequestHandler):
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
-        # The page needs nothing from anywhere else: no scripts, styles or images from outside.
-        self.send_header("Content-Security-Policy", "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:")
+        self.send_header("Content-Security-Policy", self.server.policy)
+        self.send_header("X-Content-Type-Options", "nosniff")
         self.end_headers()
         self.wfile.write(body)
 

@@ -63,7 +63,13 @@ class GameTable:
         with self._lock:
             if self.moves and not self.counted:
                 self.tally.played += 1  # a game given up still counts as played
-            self._new_game(self.seed + 1 if self._board is not None or self.problem else self.first_seed)
+            dealt = self._board is not None or bool(self.problem)
+            # A new sandbox, so a board file the student has fixed and saved is the one played.
+            self._end_worker()
+            if self._session is not None:
+                self._session.close()
+                self._session = None
+            self._new_game(self.seed + 1 if dealt else self.first_seed)
             return self._state()
 
     def replace(self, selected: list[int]) -> dict:

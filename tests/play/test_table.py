@@ -102,14 +102,43 @@ def test_the_http_api_serves_the_page_and_the_game(tmp_path):
     with serving(table(tmp_path)) as address:
         with urllib.request.urlopen(address, timeout=30) as reply:
             page = reply.read().decode()
-            assert "data-undealt" in page and reply.headers["Content-Security-Policy"].startswith("default-src 'self'")
+            assert "data-undealt" in page and reply.headers["Content-Security-Policy"].startswith("default-src 'none'; script-src 'sha256-")
         with urllib.request.urlopen(address + "api/state", timeout=30) as reply:
             state = json.loads(reply.read())
         after = post(address, "/api/replace", json.dumps({"selected": legal_selection(state["places"])}).encode())
         assert after["undealt"] == state["undealt"] - 2
-        assert post(address, "/api/restart")["seed"] == state["seed"] + 1
+        assert post(address, "/api/restart", b"{}")["seed"] == state["seed"] + 1
         try:
             post(address, "/api/replace", b'{"selected": "all"}')
             raise AssertionError("a malformed selection must be refused")
         except urllib.error.HTTPError as refused:
             assert refused.code == 400
+
+
+def test_another_sites_page_and_non_json_posts_are_refused(tmp_path):
+    with serving(table(tmp_path)) as address:
+        # A page elsewhere that points a name of its own at 127.0.0.1 sends that name as Host.
+        rebound = urllib.request.Request(address + "api/state", headers={"Host": "evil.example:80"})
+        form = urllib.request.Request(address + "api/restart", data=b"x=1", method="POST",
+                                      headers={"Content-Type": "application/x-www-form-urlencoded"})
+        for request, code in ((rebound, 403), (form, 415)):
+            try:
+                urllib.request.urlopen(request, timeout=30)
+                raise AssertionError(f"{request.full_url} must be refused")
+            except urllib.error.HTTPError as refused:
+                assert refused.code == code
+
+
+def test_restart_plays_the_file_as_the_student_saved_it_since(tmp_path):
+    game = table(tmp_path, board_with("    def is_legal(self, selected: list[int]) -> bool:\n",
+                                      "    def is_legal(self, selected: list[int]) -> bool:\n        raise ValueError('not yet')\n"))
+    try:
+        game.state()
+        assert "ValueError: not yet" in game.replace([0, 1])["problem"]
+        (tmp_path / "elevens_board.py").write_text(board_with("x", "x"), encoding="utf-8")  # fixed and saved
+        fixed = game.restart()
+        state = game.replace(illegal_selection(fixed["places"]))
+        assert state["problem"] == "" and state["note"] == "not a legal selection"
+    finally:
+        game.close()
+
