@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.lab_loader import ROOT
 from tests.play.tables import board_with, illegal_selection, legal_selection, serving, table
 
 CHROMIUM = Path(os.environ.get("ELEVENS_CHROMIUM", "/usr/bin/chromium"))
@@ -48,9 +49,13 @@ def board_state(page) -> tuple[list[dict], int]:
     return places, int(page.locator("#board").get_attribute("data-undealt"))
 
 
-def test_play_a_legal_pair_refuse_an_illegal_one_and_restart(browser, tmp_path):
+ADA = ROOT / "examples" / "elevens" / "ada_complete" / "elevens_board.py"
+
+
+@pytest.mark.parametrize("board", [None, ADA], ids=["the lab's board", "the demo class's complete student"])
+def test_play_a_legal_pair_refuse_an_illegal_one_and_restart(browser, tmp_path, board):
     errors: list[str] = []
-    with serving(table(tmp_path, seed=5)) as address:
+    with serving(table(tmp_path, board.read_text(encoding="utf-8") if board else None, seed=5)) as address:
         page = browser.new_page()
         page.set_viewport_size({"width": 1000, "height": 800})
         page.on("pageerror", lambda error: errors.append(str(error)))
