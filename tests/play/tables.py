@@ -14,10 +14,11 @@ ELEVENS = LAB.games[0]
 REFERENCE_BOARD = (LAB.reference / "elevens_board.py").read_text(encoding="utf-8")
 
 
-def table(tmp_path: Path, board_source: str | None = None, seed: int = 5) -> GameTable:
+def table(tmp_path: Path, board_source: str | None = None, seed: int = 5, game_id: str = "elevens") -> GameTable:
     files = {name: LAB.reference / name for name in ELEVENS.stand_ins}
     if board_source is None:
-        return GameTable(ELEVENS, {ELEVENS.file: LAB.reference / ELEVENS.file, **files}, (), seed)
+        game = next(g for g in LAB.games if g.id == game_id)
+        return GameTable(game, {game.file: LAB.reference / game.file, **files}, (), seed)
     mine = tmp_path / ELEVENS.file
     mine.write_text(board_source, encoding="utf-8")
     return GameTable(ELEVENS, {ELEVENS.file: mine, **files}, (ELEVENS.file,), seed)

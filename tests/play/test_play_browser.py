@@ -109,3 +109,15 @@ def test_a_board_that_raises_shows_its_message_as_text(browser, tmp_path):
         assert page.locator("#problem img").count() == 0 and dialogs == []
         page.get_by_role("button", name="Restart").click()  # the server goes on serving
         expect(page.locator("#board")).to_have_attribute("data-undealt", "43")
+
+
+def test_the_thirteen_places_of_tens_can_all_be_chosen_from_the_keyboard(browser, tmp_path):
+    with serving(table(tmp_path, game_id="tens")) as address:
+        page = browser.new_page()
+        page.goto(address)
+        page.wait_for_selector("#board .card[data-card]")
+        assert page.locator("#board .card").count() == 13
+        for key, index in (("0", 9), ("a", 10), ("c", 12)):
+            page.keyboard.press(key)
+            expect(page.locator(f'#board .card[data-index="{index}"]')).to_have_attribute("aria-pressed", "true")
+
