@@ -16,8 +16,8 @@ fork of it: the file under test travels as source text in the run's request and 
 from that text (never from a file that names it), while the sandbox folder's copy holds the
 same text for anyone who reads it (sandbox_runtime/testers.py). The reference of the file under
 test is never in the sandbox when another version is the one under test. The sandbox ends when
-the tester or a stand-in changes, when a suite module is done (``close_warm_sandboxes``) and at
-exit.
+the tester or a stand-in changes, when the grading engine moves on to another activity
+(``close_warm_sandboxes``, called by grader/engine/plugin.py) and at exit.
 
 How a run ends, for scoring (docs/testers.md):
 

@@ -25,7 +25,7 @@ from grader.engine.seeds import test_seed
 from grader.engine.test_filter import run_selected
 from grader.java.session import JvmSession, close_shared
 from grader.java.testers import JavaOwnTests
-from grader.own_tests import OwnTests
+from grader.own_tests import OwnTests, close_warm_sandboxes
 from grader.rubric import load_rubric
 from grader.sandbox import Limits, SandboxSession, Student, StudentLoadError
 from grader.sandbox.launcher import Launcher
@@ -63,9 +63,19 @@ class GradingState:
         return self.session
 
     def close(self) -> None:
+        """End the activity's sandboxes: its session, and the warm sandbox of a tester activity
+        (the engine runs one activity's tests together, so a new key means this one is done)."""
         if self.session is not None:
             self.session.close()
+        close_warm_sandboxes()
         self.session = self.current = None
+
+    def tester_activity(self, submission_id: str, activity_id: str) -> None:
+        """A tester activity's test is next: the sandboxes of the activity before it end now."""
+        key = (submission_id, activity_id)
+        if key != self.current:
+            self.close()
+            self.current = key
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -243,6 +253,7 @@ def own_tests(request: pytest.FixtureRequest, submission_id: str) -> OwnTests:
     if (submission_id, activity_id) in state.closed_gates:
         pytest.skip("not run: your tester rejected a correct class, so this activity scores 0")
     _check_budget(state, item, submission_id)
+    state.tester_activity(submission_id, activity_id)
     activity = state.submissions[submission_id].activities[activity_id]
     # One seed for every run of the tester in this activity: a seed that depended on the class
     # under test (the test's parameter) would let a tester tell the classes apart by drawing a

@@ -18,7 +18,6 @@ from grader.tester_verdicts import (
 )
 from grader_labs.elevens.variants import buggy, live_mutants, run_tester, variant_file
 
-from grader.own_tests import close_warm_sandboxes
 
 CORRECT = {"reference": "the lab's reference Deck", "Correct": "a second correct Deck, written differently"}
 REJECTED_HINT = ("A test must only check what the lab promises: size(), is_empty(), that every card is dealt "
@@ -26,13 +25,6 @@ REJECTED_HINT = ("A test must only check what the lab promises: size(), is_empty
                  "in either order, and the count may be stored under any name.")
 BUGGY = buggy("deck")
 
-
-@pytest.fixture(autouse=True, scope="module")
-def _warm_sandbox_ends_with_the_activity():
-    """The tester's warm sandbox lives for this module's tests of one submission (the engine runs
-    them together), and ends with them."""
-    yield
-    close_warm_sandboxes()
 
 
 def run(own_tests, deck):

@@ -12,17 +12,11 @@ from grader.tester_verdicts import (
 )
 from grader_labs.elevens.variants import buggy, live_mutants, run_tester, variant_file
 
-from grader.own_tests import close_warm_sandboxes
 
 CORRECT = {"reference": "the lab's reference Card", "Correct": "a second correct Card, written differently"}
 BUGGY = buggy("card")
 MUTANTS = live_mutants("card.py", "constructor", "matches", "__str__")
 
-
-@pytest.fixture(autouse=True, scope="module")
-def _warm_sandbox_ends_with_the_activity():
-    yield
-    close_warm_sandboxes()
 
 
 def run(own_tests, card):

@@ -19,7 +19,6 @@ from grader_labs.six_takes.variants import (
     variant_file,
 )
 
-from grader.own_tests import close_warm_sandboxes
 from grader.tester_verdicts import (
     expect_accepted,
     expect_mutant_killed,
@@ -31,11 +30,6 @@ REJECTED_HINT = ("A test must only check what the lab promises (the handout's ru
                  "differently; only what the methods return and the attributes the handout names count.")
 CORRECT = correct()
 
-
-@pytest.fixture(autouse=True, scope="module")
-def _warm_sandbox_ends_with_the_activity():
-    yield
-    close_warm_sandboxes()
 
 
 @pytest.mark.parametrize("folder, name", CORRECT, ids=[f"{folder}-{name}" for folder, name in CORRECT])

@@ -18,7 +18,6 @@ from grader_labs.up_down_stay.variants import (
     variant_file,
 )
 
-from grader.own_tests import close_warm_sandboxes
 from grader.tester_verdicts import (
     expect_accepted,
     expect_mutant_killed,
@@ -31,11 +30,6 @@ REJECTED_HINT = ("A test must only check what the lab promises. The deck's order
 BUGGY = buggy()
 CORRECT = [(version, name) for version in ["reference", *correct_versions()] for name in TESTED_FILES]
 
-
-@pytest.fixture(autouse=True, scope="module")
-def _warm_sandbox_ends_with_the_activity():
-    yield
-    close_warm_sandboxes()
 
 
 @pytest.mark.parametrize("version, name", CORRECT, ids=[f"{v}-{n}" for v, n in CORRECT])
