@@ -20,11 +20,14 @@ from grader.own_tests import OwnTests, TesterRun
 class WrongVersions:
     """The wrong (and second correct) versions of one lab's files."""
 
-    def __init__(self, lab: Lab) -> None:
+    def __init__(self, lab: Lab, tester_files: tuple[str, ...] = ()) -> None:
+        """``tester_files``: every lab file a student's tester may import; in a run, the one under
+        test is the version given and each of the others is the reference's."""
         if lab.buggy_variants is None:
             raise ValueError(f"the lab {lab.id} ships no buggy_variants folder")
         self.lab = lab
         self.folder = lab.buggy_variants
+        self.tester_files = tester_files
 
     @cached_property
     def variants(self) -> dict:
@@ -51,7 +54,12 @@ class WrongVersions:
             return self.lab.reference / name
         return self.folder / folder / name
 
-    def run_tester(self, own_tests: OwnTests, name: str, version: Path, others: tuple[str, ...] = ()) -> TesterRun:
-        """Run the student's tester with ``version`` as ``name``, and the reference of each of
-        ``others`` beside it (the files the tester imports that are not under test)."""
-        return own_tests.run((name, version), {other: self.file("reference", other) for other in others if other != name})
+    def correct_ids(self) -> list[str]:
+        """The second correct versions a tester must accept, besides the reference."""
+        return [entry["id"] for entry in self.variants.get("correct", [])]
+
+    def run_tester(self, own_tests: OwnTests, name: str, version: Path) -> TesterRun:
+        """Run the student's tester with ``version`` as ``name``, and the reference of every
+        other tester file beside it."""
+        others = {other: self.file("reference", other) for other in self.tester_files if other != name}
+        return own_tests.run((name, version), others)

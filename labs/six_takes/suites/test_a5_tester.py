@@ -10,14 +10,7 @@ finishing catches nothing (docs/testers.md).
 """
 
 import pytest
-from grader_labs.six_takes.variants import (
-    KINDS,
-    buggy,
-    correct,
-    live_mutants,
-    run_tester,
-    variant_file,
-)
+from grader_labs.six_takes.variants import KINDS, VERSIONS, correct
 
 from grader.tester_verdicts import (
     expect_accepted,
@@ -35,40 +28,40 @@ CORRECT = correct()
 @pytest.mark.parametrize("folder, name", CORRECT, ids=[f"{folder}-{name}" for folder, name in CORRECT])
 def test_accepts_correct_versions(own_tests, folder, name):
     about = "the lab's reference" if folder == "reference" else f"a second correct {name}, written differently"
-    expect_accepted(run_tester(own_tests, name, variant_file(folder, name)), about, REJECTED_HINT)
+    expect_accepted(VERSIONS.run_tester(own_tests, name, VERSIONS.file(folder, name)), about, REJECTED_HINT)
 
 
 def catch(own_tests, kind: str, variant: str) -> None:
     name = KINDS[kind]
-    found = buggy(kind)[variant]
-    expect_variant_caught(own_tests, run_tester(own_tests, name, variant_file(variant, name)), found)
+    found = VERSIONS.buggy(kind)[variant]
+    expect_variant_caught(own_tests, VERSIONS.run_tester(own_tests, name, VERSIONS.file(variant, name)), found)
 
 
-@pytest.mark.parametrize("variant", list(buggy("cards")))
+@pytest.mark.parametrize("variant", list(VERSIONS.buggy("cards")))
 def test_catches_buggy_cards(own_tests, variant):
     catch(own_tests, "cards", variant)
 
 
-@pytest.mark.parametrize("variant", list(buggy("table")))
+@pytest.mark.parametrize("variant", list(VERSIONS.buggy("table")))
 def test_catches_buggy_table(own_tests, variant):
     catch(own_tests, "table", variant)
 
 
-@pytest.mark.parametrize("variant", list(buggy("turn")))
+@pytest.mark.parametrize("variant", list(VERSIONS.buggy("turn")))
 def test_catches_buggy_turn(own_tests, variant):
     catch(own_tests, "turn", variant)
 
 
-@pytest.mark.parametrize("variant", list(buggy("game")))
+@pytest.mark.parametrize("variant", list(VERSIONS.buggy("game")))
 def test_catches_buggy_game(own_tests, variant):
     catch(own_tests, "game", variant)
 
 
-TABLE_MUTANTS, TURN_MUTANTS = live_mutants("takes_table.py"), live_mutants("takes_turn.py")
+TABLE_MUTANTS, TURN_MUTANTS = VERSIONS.live_mutants("takes_table.py"), VERSIONS.live_mutants("takes_turn.py")
 
 
 def kill(own_tests, mutant: dict, kind: str) -> None:
-    run = run_tester(own_tests, mutant["file"], variant_file("mutants", f"{mutant['id']}.py"))
+    run = VERSIONS.run_tester(own_tests, mutant["file"], VERSIONS.file("mutants", f"{mutant['id']}.py"))
     expect_mutant_killed(own_tests, run, mutant, kind)
 
 

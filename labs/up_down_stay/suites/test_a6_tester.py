@@ -9,14 +9,7 @@ is the student's hint). A catch is a failure, never a timeout (docs/testers.md).
 """
 
 import pytest
-from grader_labs.up_down_stay.variants import (
-    TESTED_FILES,
-    buggy,
-    correct_versions,
-    live_mutants,
-    run_tester,
-    variant_file,
-)
+from grader_labs.up_down_stay.variants import TESTED_FILES, VERSIONS
 
 from grader.tester_verdicts import (
     expect_accepted,
@@ -27,21 +20,21 @@ from grader.tester_verdicts import (
 REJECTED_HINT = ("A test must only check what the lab promises. The deck's order is random, a RoundResult may be any "
                  "object with the five fields, and the lab leaves open what happens with inputs it does not mention "
                  "(for example lower-case predictions).")
-BUGGY = buggy()
-CORRECT = [(version, name) for version in ["reference", *correct_versions()] for name in TESTED_FILES]
+BUGGY = VERSIONS.buggy("buggy")
+CORRECT = [(version, name) for version in ["reference", *VERSIONS.correct_ids()] for name in TESTED_FILES]
 
 
 
 @pytest.mark.parametrize("version, name", CORRECT, ids=[f"{v}-{n}" for v, n in CORRECT])
 def test_accepts_correct_versions(own_tests, version, name):
     what = "the lab's reference" if version == "reference" else "a second correct version, written differently"
-    expect_accepted(run_tester(own_tests, name, variant_file(version, name)), f"{what} of {name}", REJECTED_HINT)
+    expect_accepted(VERSIONS.run_tester(own_tests, name, VERSIONS.file(version, name)), f"{what} of {name}", REJECTED_HINT)
 
 
 @pytest.mark.parametrize("variant", list(BUGGY))
 def test_catches_buggy_version(own_tests, variant):
     spec = BUGGY[variant]
-    expect_variant_caught(own_tests, run_tester(own_tests, spec["file"], variant_file(variant, spec["file"])), spec)
+    expect_variant_caught(own_tests, VERSIONS.run_tester(own_tests, spec["file"], VERSIONS.file(variant, spec["file"])), spec)
 
 
 KINDS = {"uds_cards.py": "card-values file", "uds_deal.py": "deal", "uds_changes.py": "changes file",
@@ -49,11 +42,11 @@ KINDS = {"uds_cards.py": "card-values file", "uds_deal.py": "deal", "uds_changes
 
 
 def kill(own_tests, name: str, mutant: dict) -> None:
-    run = run_tester(own_tests, name, variant_file("mutants", f"{mutant['id']}.py"))
+    run = VERSIONS.run_tester(own_tests, name, VERSIONS.file("mutants", f"{mutant['id']}.py"))
     expect_mutant_killed(own_tests, run, mutant, KINDS[name])
 
 
-CARDS, DEAL, CHANGES, PREDICTIONS, GAME = (live_mutants(name) for name in TESTED_FILES)
+CARDS, DEAL, CHANGES, PREDICTIONS, GAME = (VERSIONS.live_mutants(name) for name in TESTED_FILES)
 
 
 @pytest.mark.parametrize("mutant", list(CARDS))
