@@ -178,11 +178,13 @@ class InProcessSession:
 class InProcessOwnTests(OwnTests):
     """Activity 5 without a sandbox: the student's tester runs in this process, once per class."""
 
-    def run(self, deck: Path, card: Path) -> TesterRun:
-        # The same folder shape as the sandbox's: the tester file(s), deck.py and card.py.
-        files = {**self.tester_files, "deck.py": deck, "card.py": card}
+    def run(self, under_test: tuple[str, Path], stand_ins: dict[str, Path]) -> TesterRun:
+        # The same folder shape as the sandbox's: the tester file(s), the version under test
+        # under its usual name, and the lab's reference of every other file.
+        varying, version = under_test
+        files = {**self.tester_files, **stand_ins, varying: version}
         folder = stage(files)
-        # The Deck and Card under test replace whatever deck/card modules were imported before.
+        # The files of this run replace whatever modules of those names were imported before.
         forget_lab_modules(tuple(Path(name).stem for name in files))
         sys.path.insert(0, folder)
         failures.set_own(list(self.tester_files))
