@@ -31,8 +31,7 @@ from grader.submissions import (
     SubmissionsError,
     class_entries,
     open_entries,
-    unpack_zip,
-    unwrap,
+    open_one,
 )
 
 rubric_option = click.option("--rubric", type=click.Path(dir_okay=False, path_type=Path), help="Rubric YAML (default: the lab's own rubric).")
@@ -307,9 +306,7 @@ def _shard(text: str | None) -> ShardSpec | None:
 
 def _one_submission(path: Path, scratch: Path) -> Submission:
     """`grader check`'s folder, or a zip unpacked into ``scratch``."""
-    if path.is_dir():
-        return Submission(path.name or "submission", unwrap(path))
-    submission = unpack_zip(path, scratch)
+    submission = open_one(path, scratch)
     if submission.problem:
         fail(ExitCode.BAD_INPUT, submission.problem)
     return submission

@@ -77,7 +77,15 @@ def class_entries(root: Path, exclude: tuple[Path, ...] = ()) -> list[Entry]:
 
 def open_entries(entries: list[Entry], scratch: Path) -> list[Submission]:
     """The submissions behind these entries: folders unwrapped, zips unpacked into ``scratch``."""
-    return [unpack_zip(e.path, scratch) if e.path.is_file() else Submission(e.id, unwrap(e.path)) for e in entries]
+    return [open_one(e.path, scratch, e.id) for e in entries]
+
+
+def open_one(path: Path, scratch: Path, sub_id: str = "") -> Submission:
+    """One student's folder (unwrapped) or zip (unpacked into ``scratch``; a bad one comes back
+    with its ``problem`` set)."""
+    if path.is_file():
+        return unpack_zip(path, scratch)
+    return Submission(sub_id or path.name or "submission", unwrap(path))
 
 
 def find_submissions(root: Path, scratch: Path, exclude: tuple[Path, ...] = ()) -> list[Submission]:

@@ -21,7 +21,7 @@ from grader.labs import Lab, LabInputError
 from grader.results import ActivityResult, ClassResults
 from grader.rubric import Activity, Rubric, load_rubric
 from grader.splicing import Spliceable, splice, spliceable
-from grader.submissions import Submission, unpack_zip, unwrap
+from grader.submissions import Submission, open_one
 
 EVERY_TEST = ["public", "hidden"]  # the verdict uses every test; only public names are shown
 SHOWN_FAILURES = 6
@@ -51,17 +51,16 @@ def diagnose_by_swapping(lab: Lab, path: Path, say: Callable[[str], None] = prin
 def _submission_folder(path: Path, scratch: Path, rubric: Rubric) -> Path:
     if not path.exists():
         raise LabInputError(f"{path} does not exist. Give a student's .py file, their folder, or their .zip.")
-    if path.is_file() and path.suffix.lower() == ".zip":
-        unpacked = unpack_zip(path, scratch / "unzipped")
-        if unpacked.problem:
-            raise LabInputError(unpacked.problem)
-        folder = unpacked.folder
-    elif path.is_file():
+    if path.is_file() and path.suffix.lower() != ".zip":  # one file, graded alone
         folder = scratch / "alone"
         folder.mkdir()
         (folder / path.name).write_bytes(path.read_bytes())
     else:
-        folder = unwrap(path)
+        (scratch / "unzipped").mkdir()
+        opened = open_one(path, scratch / "unzipped")
+        if opened.problem:
+            raise LabInputError(opened.problem)
+        folder = opened.folder
     names = {name for activity in rubric.activities for entry in activity.files for name in entry.split("|")}
     if not any((folder / name).is_file() for name in names):
         raise LabInputError(f"{path} holds none of the {rubric.lab} lab's files ({', '.join(sorted(names))}). "

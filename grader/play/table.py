@@ -8,7 +8,6 @@ exception, a hang, an answer of the wrong kind) becomes a message for the page; 
 over until it is restarted, and a hung worker is replaced, so the server always keeps serving.
 """
 
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,7 +34,10 @@ class Tally:
 
 @dataclass
 class GameTable:
-    """A board game served to one browser page: its sandbox, the game in progress and the tally."""
+    """A board game served to one browser page: its sandbox, the game in progress and the tally.
+
+    Used from one thread only (the server answers one request at a time): the sandbox's
+    processes end with the thread that started them."""
 
     game: PlayableGame
     files: dict[str, Path]  # name in the sandbox -> file: the board, then the stand-ins
@@ -47,67 +49,57 @@ class GameTable:
     moves: int = 0
     counted: bool = False
     problem: str = ""
-    _lock: threading.Lock = field(default_factory=threading.Lock)
     _session: SandboxSession | None = None
     _link: WorkerLink | None = None
     _board: Remote | None = None
 
     # -- what the server calls -----------------------------------------------------------
     def state(self) -> dict:
-        with self._lock:
-            if self._board is None and not self.problem:
-                self._new_game(self.first_seed)
-            return self._state()
+        if self._board is None and not self.problem:
+            self._new_game(self.first_seed)
+        return self._state()
 
     def restart(self) -> dict:
-        with self._lock:
-            if self.moves and not self.counted:
-                self.tally.played += 1  # a game given up still counts as played
-            dealt = self._board is not None or bool(self.problem)
-            # A new sandbox, so a board file the student has fixed and saved is the one played.
-            self._end_worker()
-            if self._session is not None:
-                self._session.close()
-                self._session = None
-            self._new_game(self.seed + 1 if dealt else self.first_seed)
-            return self._state()
+        if self.moves and not self.counted:
+            self.tally.played += 1  # a game given up still counts as played
+        dealt = self._board is not None or bool(self.problem)
+        self.close()  # a new sandbox, so a board file the student has fixed and saved is the one played
+        self._new_game(self.seed + 1 if dealt else self.first_seed)
+        return self._state()
 
     def replace(self, selected: list[int]) -> dict:
-        with self._lock:
-            if self._board is None:
-                return self._state()
-            note = ""
-            try:
-                legal = self._ask(self._board.is_legal, sorted(selected), kind=bool)
-                if legal:
-                    self._ask(self._board.replace_selected_cards, sorted(selected))
-                    self.moves += 1
-                else:
-                    note = "not a legal selection"
-            except BoardProblem as exc:
-                self._stop(str(exc))
-            return self._state(note)
+        if self._board is None:
+            return self._state()
+        note = ""
+        try:
+            legal = self._ask(self._board.is_legal, sorted(selected), kind=bool)
+            if legal:
+                self._ask(self._board.replace_selected_cards, sorted(selected))
+                self.moves += 1
+            else:
+                note = "not a legal selection"
+        except BoardProblem as exc:
+            self._stop(str(exc))
+        return self._state(note)
 
     def close(self) -> None:
-        with self._lock:
-            self._end_worker()
-            if self._session is not None:
-                self._session.close()
-                self._session = None
+        """End the game's worker and the sandbox (its processes and its folder)."""
+        self._end_worker()
+        if self._session is not None:
+            self._session.close()
+            self._session = None
 
     # -- the game ------------------------------------------------------------------------
     def _new_game(self, seed: int) -> None:
         self.seed, self.moves, self.counted, self.problem = seed, 0, False, ""
         self._end_worker()
         if self._session is None:
-            module = Path(self.game.file).stem
             self._session = SandboxSession(self.files, [Path(n).stem for n in self.files if n.endswith(".py")],
                                            Limits(call_seconds=CALL_SECONDS), launcher=self.launcher, own=self.own)
-            self._module = module
         try:
             self._link = self._session.worker(seed)
             student = Student(self._link, list(self._session.modules))
-            board_class = getattr(getattr(student, self._module), self.game.board_class)
+            board_class = getattr(getattr(student, Path(self.game.file).stem), self.game.board_class)
             self._board = self._ask(board_class)
             if not isinstance(self._board, Remote):
                 raise BoardProblem(f"{self.game.board_class}() should make a board, but it gave {self._board!r}.")

@@ -72,3 +72,15 @@ def test_the_command_finds_the_lab_from_the_folder(tmp_path):
                           cwd=tmp_path, timeout=300)
     assert done.returncode == 1, done.stderr
     assert "changes is wrong" in done.stdout and "uds_changes.py (A3" in done.stdout
+
+
+def test_a_students_zip_is_diagnosed_like_their_folder(tmp_path):
+    import zipfile
+
+    with zipfile.ZipFile(tmp_path / "cho.zip", "w") as archive:
+        archive.write(ROOT / "buggy_variants" / "six-takes" / "SeatOrder" / "takes_turn.py", "project/takes_turn.py")
+    code, said = diagnose("six-takes", tmp_path / "cho.zip")
+    assert code == 1 and "resolve_turn is wrong" in said
+    (tmp_path / "broken.zip").write_bytes(b"not a zip")
+    with pytest.raises(LabInputError, match="could not be opened as a zip"):
+        diagnose("six-takes", tmp_path / "broken.zip")
