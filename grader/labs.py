@@ -77,11 +77,21 @@ class Lab:
         return self.given or self._rubric_files("stand_ins")
 
     def _rubric_files(self, key: str) -> tuple[str, ...]:
-        import yaml  # only when a lab must be detected from a folder
+        return _rubric_files(self.rubric, key)
 
-        data = yaml.safe_load(self.rubric.read_text(encoding="utf-8"))
-        return tuple(name for activity in data.get("activities", []) for entry in activity.get(key, None) or []
-                     for name in str(entry).split("|"))
+
+@lru_cache(maxsize=16)
+def _rubric_activities(rubric: Path) -> tuple[dict, ...]:
+    """A rubric's activities as plain data, read once per process."""
+    import yaml  # only when a lab must be detected from a folder
+
+    return tuple(yaml.safe_load(rubric.read_text(encoding="utf-8")).get("activities", []))
+
+
+def _rubric_files(rubric: Path, key: str) -> tuple[str, ...]:
+    """The file names under ``key`` (files, stand_ins) of every activity of a rubric."""
+    return tuple(name for activity in _rubric_activities(rubric) for entry in activity.get(key, None) or []
+                 for name in str(entry).split("|"))
 
 
 @lru_cache(maxsize=1)
