@@ -128,7 +128,9 @@ def get_lab(lab_id: str) -> Lab:
     found = labs.get(lab_id.strip().lower())
     if found is None:
         names = ", ".join(labs) or "none"
-        raise LabError(f"there is no lab {lab_id!r} installed. Installed labs: {names} "
+        from grader.suite_index import closest
+
+        raise LabError(f"there is no lab {lab_id!r} installed{closest(lab_id.strip().lower(), list(labs))}. Installed labs: {names} "
                        "(`grader labs` lists them with their activities)")
     return found
 

@@ -17,6 +17,7 @@ import click
 from grader.exitcodes import ExitCode, fail
 from grader.lab_choice import choose_lab, lab_option
 from grader.labs import Lab, PlayableGame
+from grader.suite_index import closest
 
 
 @click.command("play")
@@ -85,7 +86,9 @@ def _game(lab: Lab, game_id: str | None) -> PlayableGame:
     for game in lab.games:
         if game.id == game_id.strip().lower():
             return game
-    fail(ExitCode.USAGE, f"the lab {lab.id} has no game {game_id!r}: choose one of {', '.join(g.id for g in lab.games)}.")
+    ids = [g.id for g in lab.games]
+    fail(ExitCode.USAGE, f"the lab {lab.id} has no game {game_id!r}{closest(game_id.strip().lower(), ids)}: "
+                         f"choose one of {', '.join(ids)}.")
 
 
 def _files(lab: Lab, game: PlayableGame, folder: Path | None) -> tuple[dict[str, Path], tuple[str, ...]]:

@@ -52,6 +52,8 @@ def test_a_students_board_is_served_and_nothing_is_left_running(tmp_path, how):
     (["nowhere"], ExitCode.BAD_INPUT, "is not a folder"),
     (["empty"], ExitCode.BAD_INPUT, "has no elevens_board.py"),
     (["--game", "snap"], ExitCode.USAGE, "no game 'snap': choose one of elevens, thirteens, tens"),
+    (["--game", "thirten"], ExitCode.USAGE, "no game 'thirten' (did you mean 'thirteens'?)"),
+    (["--lab", "elevns"], ExitCode.USAGE, "no lab 'elevns' installed (did you mean 'elevens'?)"),
 ])
 def test_wrong_options_say_what_to_do(tmp_path, args, code, words):
     (tmp_path / "empty").mkdir()
