@@ -49,6 +49,9 @@ def play_command(folder: Path | None, game_id: str | None, port: int, seed: int 
         launcher.close()
         fail(ExitCode.USAGE, f"cannot listen on port {port} ({exc.strerror}). Leave out --port to take a free one.")
     signal.signal(signal.SIGTERM, _stop_like_ctrl_c)
+    # Started in the background of a script, Python inherits SIGINT ignored: the server must
+    # still stop (and clean up its sandbox) on Ctrl-C or `kill -INT`.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     whose = f"your {game.file}" if folder else f"the lab's own {game.board_class}"
     click.echo(f"Playing {game.title} on {whose}: open {server.address}  (Ctrl-C to stop)")
     sys.stdout.flush()

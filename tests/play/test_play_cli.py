@@ -17,20 +17,23 @@ from tests.lab_loader import ROOT
 from tests.processes import alive, descendants
 
 
-def start(*args: str, cwd: Path) -> tuple[subprocess.Popen, str]:
+def start(*args: str, cwd: Path, background: bool = False) -> tuple[subprocess.Popen, str]:
+    # ``background``: as a script's `cmd &` starts it, with SIGINT ignored from the start.
+    ignore = (lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if background else None
     process = subprocess.Popen([sys.executable, "-m", "grader.cli", "play", "--no-browser", *args], cwd=cwd,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=ignore)
     line = process.stdout.readline()
     assert "open http://127.0.0.1:" in line, line + process.stderr.read()
     return process, line.split("open ")[1].split()[0]
 
 
-@pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
-def test_a_students_board_is_served_and_nothing_is_left_running(tmp_path, how):
+@pytest.mark.parametrize("how, background", [(signal.SIGINT, False), (signal.SIGTERM, False), (signal.SIGINT, True)],
+                         ids=["ctrl-c", "sigterm", "kill -INT, started in a script's background"])
+def test_a_students_board_is_served_and_nothing_is_left_running(tmp_path, how, background):
     (tmp_path / "elsewhere").mkdir()
     mine = ROOT / "examples" / "elevens" / "ada_complete"
     process, address = start(os.path.relpath(mine, tmp_path / "elsewhere"), "--seed", "3", "--game", "Elevens",
-                             cwd=tmp_path / "elsewhere")
+                             cwd=tmp_path / "elsewhere", background=background)
     try:
         with urllib.request.urlopen(address + "api/state", timeout=30) as reply:
             state = json.loads(reply.read())
