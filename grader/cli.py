@@ -22,6 +22,7 @@ from grader.reporters import output_formats, write_run_outputs
 from grader.lab_choice import choose_lab, choose_rubric, lab_option
 from grader.labs import LabInputError, broken_labs, installed_labs
 from grader.rubric import Rubric, RubricError, load_rubric
+from grader.sandbox.confinement import ALLOW_FLAG, UnsafeSandbox
 from grader.sandbox.isolation import detect
 from grader.selection import SelectionError, resolve_activities, resolve_tests
 from grader.sharding import ShardError, ShardSpec, parse_shard, shard_record, split
@@ -39,6 +40,8 @@ seed_option = click.option("--seed", "base_seed", type=int, default=0, show_defa
 activity_option = click.option("--activity", "activities", multiple=True, help="Only this activity (A1, A2, ...; any case); repeatable.")
 isolation_option = click.option("--isolation", type=click.Choice(["auto", "namespaces", "process"]), default="auto",
                                 show_default=True, help="Sandbox level: the strongest this machine has, or one you name (docs/security.md).")
+unconfined_option = click.option(ALLOW_FLAG, "allow_root", is_flag=True,
+                                 help="Run student code as root where this machine cannot jail it (only if you trust every submission).")
 junit_option = click.option("--junit-xml", "junit_xml", type=click.Path(dir_okay=False, path_type=Path), default=None,
                             callback=lambda ctx, param, value: value.resolve() if value else None,
                             help="Also write the results as JUnit XML to this file, for any CI that reads it.")
@@ -71,6 +74,8 @@ class GraderCommands(click.Group):
             return super().invoke(ctx)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt):
             raise
+        except UnsafeSandbox as exc:
+            fail(ExitCode.USAGE, str(exc))
         except Exception as exc:  # noqa: BLE001 - the last line of defence
             where = traceback.extract_tb(exc.__traceback__)[-1]
             click.echo(f"grader: internal error: {type(exc).__name__}: {exc} (in {Path(where.filename).name} line {where.lineno}). "
@@ -94,12 +99,14 @@ def main() -> None:
 @activity_option
 @test_option
 @isolation_option
+@unconfined_option
 @click.option("--resume", is_flag=True, help="Finish a run that was interrupted: submissions it already graded are not graded again.")
 @click.option("--shard", "shard_text", metavar="I/N", default=None,
               help="Grade only part I of N of the class (the same split on every machine); join the parts with `grader merge`.")
 @junit_option
 def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | None, lab_id: str | None, base_seed: int,
-                  activities, tests, isolation: str, resume: bool, shard_text: str | None, junit_xml: Path | None) -> None:
+                  activities, tests, isolation: str, allow_root: bool, resume: bool, shard_text: str | None,
+                  junit_xml: Path | None) -> None:
     """Grade every student folder or .zip in SUBMISSIONS."""
     # Every path is made absolute before anything runs: the grading processes work in folders
     # of their own, where a relative path would name something else.
@@ -109,7 +116,7 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | No
     chosen, wanted_tests = _selection(rubric_data, activities, tests)
     _check_out_dir(out_dir, submissions)
     options = GradeOptions(base_seed=base_seed, jobs=jobs, only_activities=chosen, only_tests=wanted_tests,
-                           isolation=_level(isolation))
+                           isolation=_level(isolation), allow_unconfined_root=allow_root)
     shard = _shard(shard_text)
     asked = run_fingerprint(rubric_data, options)
     try:
@@ -157,8 +164,10 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | No
 @activity_option
 @test_option
 @isolation_option
+@unconfined_option
 def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path | None, github: bool, junit_xml: Path | None,
-                  rubric: Path | None, lab_id: str | None, base_seed: int, activities, tests, isolation: str) -> None:
+                  rubric: Path | None, lab_id: str | None, base_seed: int, activities, tests, isolation: str,
+                  allow_root: bool) -> None:
     """Run the public tests on your own FOLDER (default: the current folder), or on a .zip."""
     from grader.integrations import github as classroom  # only --github needs it
 
@@ -173,7 +182,8 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
                               "Remove --test, or replay the test without --github.")
     # --github grades like `grade` does (hidden tests included), so Classroom's points match it.
     options = GradeOptions(base_seed=base_seed, jobs=0, visibility=["public", "hidden"] if hidden or github else ["public"],
-                           only_activities=chosen, only_tests=wanted_tests, isolation=_level(isolation))
+                           only_activities=chosen, only_tests=wanted_tests, isolation=_level(isolation),
+                           allow_unconfined_root=allow_root)
     with tempfile.TemporaryDirectory(prefix="grader-check-") as scratch:
         submission = _one_submission(folder, Path(scratch))
         try:

@@ -91,6 +91,20 @@ def print_summary(results: ClassResults, out: Console | None = None) -> None:
     if layout.decimals < 2 and _has_fractions(results):
         out.print(Text("Scores are rounded down to fit the terminal; gradebook.csv has them exact.", style="dim"))
     out.print(Text(f"Sandbox level: {results.sandbox}; base seed {results.base_seed}.", style="dim"))
+    print_confinement(results.confinement, out)
+
+
+def print_confinement(confinement: dict, out: Console | None = None) -> None:
+    """What student code ran with, in one line, and any warning in full (loud: the teacher's
+    secrets may be at stake)."""
+    from grader.sandbox.confinement import Confinement
+
+    out = out or console
+    if not confinement:
+        return
+    out.print(Text(Confinement(**confinement).summary(), style="dim"))
+    for warning in confinement.get("warnings", []):
+        out.print(Text(f"Warning: {warning}", style="bold red"))
 
 
 @dataclass

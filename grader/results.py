@@ -79,6 +79,8 @@ class ClassResults:
     # Set when this is one part of a class graded with `--shard I/N` (grader/sharding.py).
     shard: dict | None = None
     title: str = ""  # the lab's title, as the rubric gives it: the reports' heading
+    # What student code ran with, measured before the run (grader/sandbox/confinement.py).
+    confinement: dict = field(default_factory=dict)
 
     @property
     def heading(self) -> str:

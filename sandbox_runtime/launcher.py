@@ -38,22 +38,29 @@ import signal
 import socket
 import sys
 
-from sandbox_runtime import pytest_preload, sources, zygote
+from sandbox_runtime import jail, pytest_preload, sources, zygote
 from sandbox_runtime.lifetime import become_subreaper, die_with_parent
 
 # Numbers the zygote's channel gets in the new process, after everything else is closed.
 CMD_FD, REPLY_FD = 3, 4
 
 
-def main(socket_fd: int, parent: int | None = None, preload: dict | None = None, testers: bool = False) -> None:
+def main(socket_fd: int, parent: int | None = None, preload: dict | None = None, testers: bool = False,
+         jail_spec: dict | None = None) -> None:
     """Serve spawn and end requests on ``socket_fd`` until the grader closes it.
 
     ``parent`` is the grading process's pid when the launcher is its direct child (None in a
     PID namespace, where the parent cannot be seen); ``preload`` says where pytest is;
-    ``testers``: import the runner of students' testers now (it is, with pytest, in any case).
+    ``testers``: import the runner of students' testers now (it is, with pytest, in any case);
+    ``jail_spec``: how each zygote jails itself (sandbox_runtime/jail.py): ``namespaces``,
+    ``root``, ``read_only``, ``uid``, ``gid``, and ``seccomp`` (the filter, in hex).
     """
     die_with_parent(parent)
     keep_runtime_in_memory()
+    jail_spec = dict(jail_spec or {})
+    seccomp = bytes.fromhex(jail_spec.pop("seccomp", "") or "")
+    # Our own PID namespace, to come back to after each zygote is forked into a new one.
+    own_pids = os.open("/proc/self/ns/pid", os.O_RDONLY) if jail_spec.get("namespaces") else None
     if testers or preload:
         from sandbox_runtime import testers as _runner  # noqa: F401 - imported for every zygote to come
     pytest_preload.preload(preload)
@@ -71,18 +78,10 @@ def main(socket_fd: int, parent: int | None = None, preload: dict | None = None,
             os._exit(0)  # the grader closed its end
         request = json.loads(data)
         if request.get("op") == "spawn" and len(fds) == 3:
-            sys.stdout.flush()
-            sys.stderr.flush()
-            pid = os.fork()
-            if pid == 0:
-                try:
-                    become_owner_of(request["home"])  # first: changing user clears the parent-death signal
-                    die_with_parent(launcher)
-                    become_zygote(request, fds)
-                finally:
-                    os._exit(70)
-            zygotes.add(pid)
-            reply = {"pid": pid}
+            reply = spawn(request, fds, {**jail_spec, "work": request["work"], "home": request["home"]},
+                          seccomp, own_pids, launcher)
+            if "pid" in reply:
+                zygotes.add(reply["pid"])
         elif request.get("op") == "end":
             reply = end(request.get("kill", []), request.get("reap"))
             zygotes.discard(request.get("reap"))
@@ -92,6 +91,64 @@ def main(socket_fd: int, parent: int | None = None, preload: dict | None = None,
             os.close(fd)
         channel.send(json.dumps(reply).encode())
         collect_orphans(launcher, zygotes)
+
+
+def spawn(request: dict, fds: list[int], spec: dict, seccomp: bytes, own_pids: int | None, launcher: int) -> dict:
+    """Fork a zygote into a PID namespace of its own (at the namespaces level) and jail it.
+
+    The new zygote is that namespace's first process: when it dies, the kernel kills every
+    process in it, so nothing a sandbox started outlives it, and no sandbox can see another's
+    processes. It reports on a pipe what its jail set up, or why the jail failed, before it
+    reads its first request; the reply to the grader carries that record.
+    """
+    sys.stdout.flush()
+    sys.stderr.flush()
+    report_read, report_write = os.pipe()
+    if own_pids is not None:
+        jail.unshare(jail.CLONE_NEWPID)  # for the next child only: this process stays where it is
+    pid = os.fork()
+    if pid != 0 and own_pids is not None:
+        jail.setns(own_pids, jail.CLONE_NEWPID)  # back: the next fork starts a namespace anew
+    if pid == 0:
+        try:
+            os.close(report_read)
+            # Outside the namespace, the parent reads as pid 0: nothing to compare with.
+            die_with_parent(None if own_pids is not None else launcher)
+            try:
+                record = jail.enter(spec, seccomp)
+                record["capabilities"] = jail.capabilities()
+            except BaseException as exc:  # noqa: BLE001 - any failure: say it, run nothing
+                os.write(report_write, json.dumps({"error": f"{type(exc).__name__}: {exc}"}).encode())
+                os._exit(jail.EXIT_JAIL_FAILED)
+            os.write(report_write, json.dumps(record).encode())
+            os.close(report_write)
+            become_zygote(request, fds)
+        finally:
+            os._exit(70)
+    os.close(report_write)
+    try:
+        record = json.loads(_read_all(report_read) or b"{}")
+    except ValueError:
+        record = {"error": "the zygote said nothing about its jail"}
+    finally:
+        os.close(report_read)
+    if "error" in record:
+        try:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        except (OSError, ChildProcessError):
+            pass
+        return {"error": f"the sandbox could not be set up: {record['error']}"}
+    return {"pid": pid, "jail": record}
+
+
+def _read_all(fd: int) -> bytes:
+    chunks = []
+    while True:
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
 
 
 def collect_orphans(launcher: int, zygotes: set) -> None:
@@ -138,28 +195,6 @@ def end(groups: list, reap) -> dict:
         return {"ended": True, "reaped": True}
     except ChildProcessError:
         return {"ended": True, "reaped": False}
-
-
-def become_owner_of(home: str) -> None:
-    """In the forked child, as root: become the user who owns the sandbox's home, if not root.
-
-    A grader running as root may give each sandbox's folders to an unprivileged user
-    (grader/sandbox/staging.py, ``GRADER_SANDBOX_USER``); the zygote then drops root for good,
-    before any student code exists: no supplementary groups, and real, effective and saved ids
-    all the user's. The pipes and output file it was handed are open already and stay usable.
-    A home owned by root (the default, or a grader that is root only inside a user namespace)
-    changes nothing.
-    """
-    if os.geteuid() != 0:
-        return
-    info = os.stat(home)
-    if info.st_uid == 0:
-        return
-    os.setgroups([])
-    os.setgid(info.st_gid)
-    os.setuid(info.st_uid)
-    if 0 in (os.getuid(), os.geteuid(), os.getgid(), os.getegid()):
-        os._exit(70)  # never run student code with root left over
 
 
 def become_zygote(request: dict, fds: list[int]) -> None:

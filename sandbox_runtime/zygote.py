@@ -173,6 +173,7 @@ class Zygote:
             os.killpg(child.pid, KILL)  # the worker, if it is still going, and all it started
         except OSError:
             pass
+        self.sweep()
         child.close()
         # The leading newline ends any line a dying worker left half-written.
         how = b'"exit_code":%d' % status["exit_code"] if "exit_code" in status else b'"signal":%d' % status["signal"]
@@ -257,6 +258,31 @@ class Zygote:
                 return {"exit_code": 0}
             if not said:  # it closed its end: only its death can tell now
                 watched.remove(child.sock)
+
+    def sweep(self) -> None:
+        """As its PID namespace's first process (the jail), end every process of the namespace
+        but this one and the spare: what a test started and hid from its process group (a
+        daemon holding the channel's descriptors) cannot reach the next test. Their zombies
+        are collected here too (orphans of a namespace come to its first process)."""
+        if os.getpid() != 1:
+            return
+        keep = {1} if self.spare is None else {1, self.spare.pid}
+        try:
+            pids = [int(name) for name in os.listdir("/proc") if name.isdigit()]
+        except OSError:
+            return
+        for pid in pids:
+            if pid not in keep:
+                try:
+                    os.kill(pid, KILL)
+                except OSError:
+                    pass
+        for pid in pids:
+            if pid not in keep and pid not in self.unreaped:
+                try:
+                    os.waitpid(pid, os.WNOHANG)
+                except ChildProcessError:
+                    pass
 
     def reap(self) -> None:
         """Collect the workers killed after "done" (a zombie's pid cannot be reused)."""

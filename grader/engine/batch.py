@@ -10,7 +10,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from grader import __version__
@@ -22,6 +22,7 @@ from grader.engine.work_units import assign, work_units
 from grader.java.jdk import jdk_problem
 from grader.results import ClassResults, SubmissionResult
 from grader.rubric import Rubric
+from grader.sandbox.confinement import enforce, measure
 from grader.sandbox.isolation import detect
 from grader.submissions import Submission
 
@@ -41,6 +42,8 @@ class GradeOptions:
     submission_seconds: float = 120.0
     limits: dict = field(default_factory=dict)
     isolation: str = "auto"  # auto | namespaces | process (grader/sandbox/isolation.py)
+    # Let student code run as root where the machine cannot jail it (grader/sandbox/confinement.py).
+    allow_unconfined_root: bool = False
 
 
 def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, work: Path,
@@ -48,6 +51,8 @@ def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, 
     """Grade the class. Each submission's records are saved in ``saved`` (default: inside
     ``work``) as it finishes; submissions already saved there are not graded again (--resume)."""
     level = detect(options.isolation)  # once, here, so every shard uses and reports the same
+    confinement = measure(level)  # what student code will hold, before any of it runs
+    enforce(confinement, options.allow_unconfined_root)
     records_dir = saved or work / "records"
     records_dir.mkdir(parents=True, exist_ok=True)
     plans = [plan_submission(rubric, s.id, s.folder, options.only_activities) for s in submissions if not s.problem]
@@ -105,7 +110,7 @@ def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, 
             results[s.id] = SubmissionResult(s.id, "unusable", 0.0, rubric.total_max, [s.problem])
             on_done(s.id)
     return ClassResults(rubric.lab, [results[s.id] for s in submissions], options.base_seed, level, __version__,
-                        title=rubric.title)
+                        title=rubric.title, confinement=asdict(confinement))
 
 
 def _grading_plan(rubric: Rubric, plans, options: GradeOptions, level: str, progress: str = "", records_dir: str = "") -> GradingPlan:

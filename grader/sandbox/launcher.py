@@ -27,13 +27,15 @@ from pathlib import Path
 from grader.sandbox import leftovers
 from grader.sandbox.environment import child_environment, interpreter_command
 from grader.sandbox.isolation import detect, launcher_prefix
+from grader.sandbox.jail_spec import jail_spec
+from grader.sandbox.seccomp import seccomp_program
 from grader.sandbox.lifetime import die_with_parent_prefix
 from grader.sandbox.pytest_location import pytest_locations
 from grader.sandbox.staging import copy_runtime
 
 BOOT = (
     "import sys; sys.path[0:1] = [{runtime!r}]; "
-    "from sandbox_runtime.launcher import main; main({socket}, {parent!r}, {preload!r}, {testers!r})"
+    "from sandbox_runtime.launcher import main; main({socket}, {parent!r}, {preload!r}, {testers!r}, {jail!r})"
 )
 REPLY_SECONDS = 10.0
 
@@ -47,6 +49,9 @@ class Launcher:
     # The level the run already chose (set once from the plan, so a shard does not detect it
     # again); None outside a grading run, where the strongest available is used.
     run_level: str | None = None
+    # What the last sandbox's jail set up, as the zygote reported it before any student code ran
+    # (sandbox_runtime/jail.py): uid, gid, capabilities, filter, namespaces. For the summary.
+    jail_record: dict | None = None
 
     def __init__(self, level: str | None = None, pytest: bool = False, testers: bool = False) -> None:
         self.level = level or self.run_level or detect()
@@ -88,8 +93,11 @@ class Launcher:
         else:
             parent, prefix = None, [*die_with_parent_prefix(), *launcher_prefix(self.level)]
         preload = pytest_locations() if self.pytest else None
+        root = self.folder / "root"  # where each zygote builds its own root file system
+        root.mkdir()
+        spec = jail_spec(self.level == "namespaces", root, seccomp_program())
         boot = BOOT.format(runtime=str(runtime), socket=theirs.fileno(), parent=parent, preload=preload,
-                           testers=self.testers)
+                           testers=self.testers, jail=spec)
         try:
             self.process = subprocess.Popen(
                 [*prefix, *interpreter_command(boot)],
@@ -120,6 +128,11 @@ class Launcher:
         finally:
             os.close(cmd_read)
             os.close(reply_write)
+        if "pid" not in reply:
+            os.close(cmd_write)
+            os.close(reply_read)
+            raise LauncherError(reply.get("error", "the sandbox launcher refused to start a sandbox"))
+        Launcher.jail_record = reply.get("jail")
         return int(reply["pid"]), cmd_write, reply_read
 
     def end(self, groups: list[int], reap: int | None = None) -> None:

@@ -95,6 +95,10 @@ class StagedFolder:
             for name, source in files.items():
                 (self.work / name).parent.mkdir(parents=True, exist_ok=True)  # a tester in tests/
                 shutil.copyfile(source, self.work / name)
+            # Readable by the jail's unprivileged id whatever the teacher's umask; only the jail
+            # can reach them (the root folder above is the grader's alone, 0700).
+            for path in (self.work, *self.work.rglob("*")):
+                os.chmod(path, 0o755 if path.is_dir() else 0o644, follow_symlinks=False)
             owner = sandbox_owner()
             if owner is not None:
                 self._give_to(*owner)

@@ -85,7 +85,6 @@ def graded(tmp_path_factory):
             "            try:\n"
             "                with open(path, 'a') as f:\n"
             "                    f.write('{\"forged\": true}\\n')\n"
-            "                return 'wrote ' + path\n"
             "            except OSError:\n"
             "                pass\n")},
     }
@@ -125,8 +124,9 @@ def test_daemons_and_fork_storms_do_not_outlive_grading(graded, name):
 
 
 def test_nothing_outside_the_sandbox_can_be_written(graded):
+    # The writer may write its own private home and /tmp (tmpfs that die with its sandbox):
+    # what counts is that no file outside changed, and no results.json appeared anywhere above.
     results, before, _ = graded
-    assert rank_test(results, "writer").outcome == "passed"
     for path, content in before.items():
         assert path.read_bytes() == content
     assert not any(Path(p, "results.json").exists() for p in ("/", "/tmp"))

@@ -5,6 +5,8 @@ from pathlib import Path
 
 import pytest
 
+from grader.sandbox.errors import SandboxCrashed
+
 from grader.sandbox import SandboxSession, Student
 from grader.sandbox.isolation import namespaces_work
 from grader.sandbox.launcher import Launcher
@@ -57,7 +59,12 @@ def test_a_student_who_kills_the_launcher_does_not_stop_the_next_sandbox(tmp_pat
     try:
         session = SandboxSession(card_file(tmp_path, killer), ["card"], launcher=launcher)
         link = session.worker(1)
-        Student(link, ["card"]).card.kill_launcher()
+        try:
+            Student(link, ["card"]).card.kill_launcher()
+        except SandboxCrashed:
+            # In the jail the zygote is its namespace's first process, whose parent reads as pid
+            # 0: the "launcher" the student finds is its own process group, which it kills.
+            assert level == "namespaces"
         link.finish()
         session.close()
         fresh = tmp_path / "fresh"

@@ -13,7 +13,9 @@ from grader.integrations.gradescope.sandbox_user import (
     hide_from_others,
     use_sandbox_user,
 )
+from grader.sandbox.confinement import UnsafeSandbox
 from grader.sandbox.isolation import namespaces_work
+from grader.sandbox.jail_spec import DEDICATED_ID
 from grader.sandbox.staging import SANDBOX_USER_VARIABLE, StagedFolder
 from grader.sandbox.staging import SandboxUserError as StagingUserError
 from tests.classroom import grade_class, write_class
@@ -23,10 +25,10 @@ root_only = pytest.mark.skipif(os.geteuid() != 0, reason="only root can run stud
 LEVELS = ["process", pytest.param("namespaces", marks=pytest.mark.skipif(not namespaces_work(), reason="no namespaces here"))]
 
 
-def uids_seen(tmp_path: Path, isolation: str) -> tuple[set[str], float]:
+def uids_seen(tmp_path: Path, isolation: str, **options) -> tuple[set[str], float]:
     """The uids the student's card printed during A1, and A1's score."""
     root = write_class(tmp_path / "class", {"ada": {"card.py": CARD_SAYING_WHO}})
-    results = grade_class(root, tmp_path / "scratch", only_activities=["A1"], isolation=isolation)
+    results = grade_class(root, tmp_path / "scratch", only_activities=["A1"], isolation=isolation, **options)
     activity = results.submissions[0].activities[0]
     seen = {line.split()[1] for t in activity.tests for line in t.output.splitlines() if line.startswith("uid ")}
     return seen, activity.score
@@ -41,10 +43,20 @@ def test_with_the_variable_student_code_runs_as_that_user(monkeypatch, tmp_path,
 
 
 @root_only
-def test_without_it_nothing_changes(monkeypatch, tmp_path):
+def test_without_it_the_process_level_runs_as_root_only_when_the_teacher_allows_it(monkeypatch, tmp_path):
     monkeypatch.delenv(SANDBOX_USER_VARIABLE, raising=False)
-    seen, score = uids_seen(tmp_path, "process")
+    with pytest.raises(UnsafeSandbox, match="would run as root.*--allow-unconfined-root"):
+        uids_seen(tmp_path / "refused", "process")
+    seen, score = uids_seen(tmp_path, "process", allow_unconfined_root=True)
     assert seen == {"0"} and score == 15.0
+
+
+@root_only
+@pytest.mark.skipif(not namespaces_work(), reason="no namespaces here")
+def test_without_it_the_namespaces_level_runs_as_the_dedicated_id(monkeypatch, tmp_path):
+    monkeypatch.delenv(SANDBOX_USER_VARIABLE, raising=False)
+    seen, score = uids_seen(tmp_path, "namespaces")
+    assert seen == {str(DEDICATED_ID)} and score == 15.0
 
 
 @root_only
