@@ -102,6 +102,7 @@ class Zygote:
                 reply = self.load(request)
                 wire.write_message(self.reply_fd, {"id": request.get("id"), **reply})
                 if "ok" in reply:
+                    self.sweep()  # what the student's files started at import ends here
                     self.quiet()
                     gc.freeze()  # the student's loaded objects: no worker's collection touches them
                     self.spare = self.fork_spare()
@@ -261,9 +262,10 @@ class Zygote:
 
     def sweep(self) -> None:
         """As its PID namespace's first process (the jail), end every process of the namespace
-        but this one and the spare: what a test started and hid from its process group (a
-        daemon holding the channel's descriptors) cannot reach the next test. Their zombies
-        are collected here too (orphans of a namespace come to its first process)."""
+        but this one and the spare: what the student's files started at import, or a test
+        started and hid from its process group (a daemon holding the channel's descriptors),
+        cannot reach any test after. Their zombies are collected here too (orphans of a
+        namespace come to its first process)."""
         if os.getpid() != 1:
             return
         keep = {1} if self.spare is None else {1, self.spare.pid}
