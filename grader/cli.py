@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from grader.console import print_check, print_run_problems, print_summary, progress_bar
+from grader.console import print_check, print_name_notes, print_run_problems, print_summary, progress_bar
 from grader.engine.batch import GradeOptions, grade
 from grader.engine.records import read_records
 from grader.engine.run_state import (
@@ -18,7 +18,7 @@ from grader.engine.run_state import (
     scratch_dir,
 )
 from grader.exitcodes import ExitCode, check_exit_code, fail, run_exit_code
-from grader.reporters import output_formats, write_run_outputs
+from grader.reporters import output_formats, output_names, write_run_outputs
 from grader.lab_choice import choose_lab, choose_rubric, lab_option
 from grader.labs import LabInputError, broken_labs, installed_labs
 from grader.rubric import Rubric, RubricError, load_rubric
@@ -33,6 +33,7 @@ from grader.submissions import (
     class_entries,
     open_entries,
     open_one,
+    skipped_entries,
 )
 
 rubric_option = click.option("--rubric", type=click.Path(dir_okay=False, path_type=Path), help="Rubric YAML (default: the lab's own rubric).")
@@ -144,6 +145,7 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | No
     finish_state(out_dir)
     print_summary(results)
     print_run_problems(results)
+    print_name_notes([e.teacher_note for e in mine if e.teacher_note] + skipped_entries(submissions, (out_dir,)))
     click.echo(f"Wrote {len(written)} files to {out_dir}")
     sys.exit(run_exit_code(results))
 
@@ -185,7 +187,7 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
                            only_activities=chosen, only_tests=wanted_tests, isolation=_level(isolation),
                            allow_unconfined_root=allow_root)
     with tempfile.TemporaryDirectory(prefix="grader-check-") as scratch:
-        submission = _one_submission(folder, Path(scratch))
+        submission = _one_submission(folder, Path(scratch), writes=out_dir is not None or junit_xml is not None)
         try:
             results = grade(rubric_data, [submission], options, Path(scratch))
         except KeyboardInterrupt:
@@ -299,7 +301,7 @@ def _check_out_dir(out_dir: Path, submissions: Path) -> None:
 
 def _entries(root: Path, exclude: tuple[Path, ...] = ()) -> list[Entry]:
     try:
-        found = class_entries(root, exclude)
+        found = class_entries(root, exclude, output_names())
     except SubmissionsError as exc:
         fail(ExitCode.BAD_INPUT, str(exc))
     if not found:
@@ -314,9 +316,10 @@ def _shard(text: str | None) -> ShardSpec | None:
         fail(ExitCode.USAGE, str(exc))
 
 
-def _one_submission(path: Path, scratch: Path) -> Submission:
-    """`grader check`'s folder, or a zip unpacked into ``scratch``."""
-    submission = open_one(path, scratch)
+def _one_submission(path: Path, scratch: Path, writes: bool) -> Submission:
+    """`grader check`'s folder, or a zip unpacked into ``scratch``; its id avoids the output
+    folder's names only when reports are written (finding those names imports every reporter)."""
+    submission = open_one(path, scratch, output_names() if writes else frozenset())
     if submission.problem:
         fail(ExitCode.BAD_INPUT, submission.problem)
     return submission

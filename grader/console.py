@@ -252,6 +252,17 @@ def print_run_problems(results: ClassResults, out: Console | None = None) -> Non
                   "printed) and results.json.")
 
 
+def print_name_notes(notes: list[str], out: Console | None = None) -> None:
+    """After the summary: the submissions graded under another id than their folder's name, and
+    the entries of the class folder that were not graded (grader/names.py, submissions.py)."""
+    out = out or console
+    if notes:
+        out.print(Text("\nNames to look at (every submission with a name below was still graded, unless it says not):",
+                       style="bold yellow"))
+        for note in notes:
+            out.print(Text.assemble("  ", visible(note)))
+
+
 def _print_list(out: Console, submissions: Iterable[SubmissionResult]) -> None:
     for sub in submissions:
         reason = "; ".join(m.strip() for m in sub.messages) or "no reason given"

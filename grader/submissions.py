@@ -3,14 +3,21 @@
 A zip is unpacked into a private temporary folder, refusing entries that would land outside it
 (``../``), links, and archives that unpack to more than a set size. A folder or zip holding
 nothing but a single folder (the usual "zip of my project folder") is unwrapped.
+
+Every entry's id comes from grader/names.py: its name, unless that name cannot be shown or
+stored safely (a line break, a name of the run's own outputs, the same id twice, ...), in which
+case it gets a safe, distinct id and a note saying so. No name ever stops a run or drops a student.
 """
 
+import os
 import shutil
 import stat
 import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+
+from grader.names import Naming, assign_ids, readable, shown
 
 MAX_UNPACKED_BYTES = 20 << 20
 MAX_ENTRIES = 2000
@@ -19,6 +26,8 @@ MAX_ENTRIES = 2000
 OUTPUT_MARKER = ".grader-output"
 # What a student's work is made of: a folder holding none of these is only a wrapper.
 WORK_SUFFIXES = (".py", ".pyc", ".yaml", ".yml", ".java")
+# Hidden folders that tools make beside students' work: never mentioned as skipped.
+TOOL_FOLDERS = frozenset({".git", ".venv", ".idea", ".vscode", ".ipynb_checkpoints", ".pytest_cache", ".mypy_cache"})
 
 
 class SubmissionsError(ValueError):
@@ -30,6 +39,7 @@ class Submission:
     id: str
     folder: Path
     problem: str = ""  # set when the submission cannot be graded at all (a bad zip)
+    note: str = ""  # for the student's report: why its id is not its folder's name (names.py)
 
 
 @dataclass(frozen=True)
@@ -38,6 +48,8 @@ class Entry:
 
     id: str
     path: Path
+    note: str = ""  # for the student's report (names.py)
+    teacher_note: str = ""  # for the class summary: why this entry's id is not its name
 
     @property
     def size(self) -> int:
@@ -47,45 +59,109 @@ class Entry:
         return sum(p.stat().st_size for p in self.path.rglob("*") if p.is_file() and not p.is_symlink())
 
 
-def class_entries(root: Path, exclude: tuple[Path, ...] = ()) -> list[Entry]:
-    """Every student folder and zip in ``root``, sorted by name. ``exclude``: folders that are
-    not students (the run's own output folder); folders holding an output marker are skipped too."""
+def class_entries(root: Path, exclude: tuple[Path, ...] = (), reserved: frozenset[str] | None = None) -> list[Entry]:
+    """Every student folder and zip in ``root``, sorted by name, each with a safe, distinct id.
+
+    ``exclude``: folders that are not students (the run's own output folder); an earlier run's
+    output folder is skipped too (``is_output_folder``), as are hidden entries (``.git``).
+    ``reserved``: names an id must not take (default: every name the output folder uses).
+    """
+    found = [(path, name) for path in _candidates(root, exclude) if (name := _entry_name(path)) is not None]
+    namings = assign_ids([(name, _where(path)) for path, name in found], _reserved(reserved))
+    return [_entry(path, naming) for (path, _), naming in zip(found, namings)]
+
+
+def skipped_entries(root: Path, exclude: tuple[Path, ...] = ()) -> list[str]:
+    """What ``class_entries`` leaves out that a teacher could take for a student, in words: a
+    hidden folder or zip that holds work, and an earlier run's output folder."""
+    notes = []
+    for path in sorted(root.iterdir()):
+        if path.resolve() in exclude:
+            continue
+        if path.name.startswith(".") and path.name not in TOOL_FOLDERS and _entry_name(path, hidden_too=True) is not None \
+                and _holds_work(path):
+            notes.append(f"{shown(path.name)} was not graded: its name starts with {path.name[0]!r}, which marks "
+                         "a hidden or system file. Rename it if it is a student's work.")
+        elif not path.name.startswith((".", "__")) and is_output_folder(path):
+            notes.append(f"{shown(path.name)} was not graded: it is the output folder of an earlier `grader grade`.")
+    return notes
+
+
+def is_output_folder(path: Path) -> bool:
+    """A folder `grader grade` wrote: it holds the output marker and no student work at all.
+
+    The marker alone is not enough: a student can hand in a file of that name, and a folder
+    that holds work is a student's whatever else it holds.
+    """
+    return path.is_dir() and not path.is_symlink() and (path / OUTPUT_MARKER).is_file() and not _holds_work(path)
+
+
+def _candidates(root: Path, exclude: tuple[Path, ...]) -> list[Path]:
     if not root.exists():
         raise SubmissionsError(f"{root} does not exist. Give the folder that holds one folder or .zip per student.")
     if not root.is_dir():
         raise SubmissionsError(f"{root} is a file, not a folder. Give the folder that holds one folder or .zip per student.")
-    found: dict[str, Entry] = {}
-    for path in sorted(root.iterdir()):
-        if path.name.startswith((".", "__")) or path.resolve() in exclude:
-            continue
-        if path.is_dir() and (path / OUTPUT_MARKER).exists():
-            continue
-        if path.is_dir():
-            entry = Entry(path.name, path)
-        elif path.suffix.lower() == ".zip":
-            entry = Entry(path.stem, path)
-        else:
-            continue
-        if entry.id in found:
-            raise SubmissionsError(
-                f"two submissions are both called {entry.id!r} ({path.name} and {found[entry.id].path.name}). Each "
-                "student's folder or zip needs its own name: rename one of them."
-            )
-        found[entry.id] = entry
-    return list(found.values())
+    return [path for path in sorted(root.iterdir())
+            if not path.name.startswith((".", "__")) and path.resolve() not in exclude and not is_output_folder(path)]
+
+
+def _entry_name(path: Path, hidden_too: bool = False) -> str | None:
+    """The name an entry is known by (a zip's without .zip), or None if it is no submission."""
+    if path.is_dir():
+        return path.name
+    if path.suffix.lower() == ".zip" and (path.stem or hidden_too):
+        return path.stem
+    return None
+
+
+def _where(path: Path) -> str:
+    return f"the folder {shown(path.name)}" if path.is_dir() else f"the zip {shown(path.name)}"
+
+
+def _entry(path: Path, naming: Naming) -> Entry:
+    return Entry(naming.id, path, naming.student_note, naming.teacher_note)
+
+
+def _reserved(reserved: frozenset[str] | None) -> frozenset[str]:
+    if reserved is not None:
+        return reserved
+    from grader.reporters import output_names  # only here: `grader check` without --out needs no reporter
+
+    return output_names()
+
+
+def _holds_work(path: Path) -> bool:
+    """A zip, or a folder with a file of student work anywhere below it (hidden folders, such
+    as an output folder's own .grader-state, not counted)."""
+    if path.is_file():
+        return path.suffix.lower() == ".zip"
+    for _, folders, files in os.walk(path):
+        folders[:] = [f for f in folders if not f.startswith(".")]
+        if any(f.lower().endswith((*WORK_SUFFIXES, ".zip")) for f in files):
+            return True
+    return False
 
 
 def open_entries(entries: list[Entry], scratch: Path) -> list[Submission]:
     """The submissions behind these entries: folders unwrapped, zips unpacked into ``scratch``."""
-    return [open_one(e.path, scratch, e.id) for e in entries]
+    return [_open(e.path, scratch, e.id, e.note) for e in entries]
 
 
-def open_one(path: Path, scratch: Path, sub_id: str = "") -> Submission:
+def open_one(path: Path, scratch: Path, reserved: frozenset[str] | None = None) -> Submission:
     """One student's folder (unwrapped) or zip (unpacked into ``scratch``; a bad one comes back
-    with its ``problem`` set)."""
+    with its ``problem`` set), under a safe id as ``class_entries`` would give it."""
+    name = (path.stem if path.is_file() else path.name) or "submission"
+    naming = assign_ids([(name, _where(path))], _reserved(reserved))[0]
+    return _open(path, scratch, naming.id, naming.student_note)
+
+
+def _open(path: Path, scratch: Path, sub_id: str, note: str) -> Submission:
     if path.is_file():
-        return unpack_zip(path, scratch)
-    return Submission(sub_id or path.name or "submission", unwrap(path))
+        opened = unpack_zip(path, scratch, sub_id)
+    else:
+        opened = Submission(sub_id, unwrap(path))
+    opened.note = note
+    return opened
 
 
 def find_submissions(root: Path, scratch: Path, exclude: tuple[Path, ...] = ()) -> list[Submission]:
@@ -110,18 +186,20 @@ def unwrap(folder: Path) -> Path:
             return folder
 
 
-def unpack_zip(archive: Path, scratch: Path) -> Submission:
-    sub_id = archive.stem
-    target = Path(tempfile.mkdtemp(prefix=f"{sub_id[:20]}-", dir=scratch))
+def unpack_zip(archive: Path, scratch: Path, sub_id: str = "") -> Submission:
+    """``archive`` unpacked into a new folder in ``scratch``, as the submission ``sub_id``
+    (default: a safe id made from the zip's name)."""
+    sub_id = sub_id or assign_ids([(archive.stem or "submission", _where(archive))], frozenset())[0].id
+    target = Path(tempfile.mkdtemp(prefix="zip-", dir=scratch))
     try:
         with zipfile.ZipFile(archive) as zf:
             infos = zf.infolist()
             if len(infos) > MAX_ENTRIES or sum(i.file_size for i in infos) > MAX_UNPACKED_BYTES:
-                return Submission(sub_id, target, f"{archive.name} unpacks to more than {MAX_UNPACKED_BYTES >> 20} MB or {MAX_ENTRIES} files; zip only your .py files")
+                return Submission(sub_id, target, f"{readable(archive.name)} unpacks to more than {MAX_UNPACKED_BYTES >> 20} MB or {MAX_ENTRIES} files; zip only your .py files")
             for info in infos:
                 parts = PurePosixPath(info.filename.replace("\\", "/")).parts
                 if info.filename.startswith("/") or ".." in parts:
-                    return Submission(sub_id, target, f"{archive.name} has an entry {info.filename!r} that points outside the zip; make the zip again from your folder")
+                    return Submission(sub_id, target, f"{readable(archive.name)} has an entry {info.filename!r} that points outside the zip; make the zip again from your folder")
                 if stat.S_ISLNK(info.external_attr >> 16):
                     continue  # links are never followed or copied
                 if info.is_dir():
@@ -131,5 +209,5 @@ def unpack_zip(archive: Path, scratch: Path) -> Submission:
                 with zf.open(info) as source, open(destination, "wb") as out:
                     shutil.copyfileobj(source, out)
     except (zipfile.BadZipFile, OSError) as exc:
-        return Submission(sub_id, target, f"{archive.name} could not be opened as a zip ({exc}); make the zip again")
+        return Submission(sub_id, target, f"{readable(archive.name)} could not be opened as a zip ({exc}); make the zip again")
     return Submission(sub_id, unwrap(target))

@@ -57,7 +57,7 @@ def _submission_folder(path: Path, scratch: Path, rubric: Rubric) -> Path:
         (folder / path.name).write_bytes(path.read_bytes())
     else:
         (scratch / "unzipped").mkdir()
-        opened = open_one(path, scratch / "unzipped")
+        opened = open_one(path, scratch / "unzipped", frozenset())  # no report is written: no name to avoid
         if opened.problem:
             raise LabInputError(opened.problem)
         folder = opened.folder

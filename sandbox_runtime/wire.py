@@ -7,6 +7,8 @@ strings, lists, dicts, booleans and null can cross: nothing is ever unpickled or
 import json
 import os
 
+MAX_LINE_BYTES = 16 << 20  # what the grader reads of one line (grader/sandbox/bounded_json.py)
+
 
 class LineReader:
     """Reads whole lines from a raw file descriptor, keeping any partial line for next time."""
@@ -37,7 +39,15 @@ class LineReader:
 
 
 def write_message(fd: int, message) -> None:
+    """Send ``message`` as one line. A reply longer than the grader reads (MAX_LINE_BYTES, the
+    same as grader/sandbox/bounded_json.py's) is sent as an error instead: the test then says
+    the value was too large, rather than waiting for a reply the grader would never accept."""
     data = json.dumps(message, separators=(",", ":"), allow_nan=False).encode() + b"\n"
+    if len(data) > MAX_LINE_BYTES and isinstance(message, dict):
+        data = json.dumps({"id": message.get("id"), "error": {
+            "type": "ValueTooLarge", "frames": [], "assertion": False,
+            "message": f"the answer is {len(data) >> 20} MB as text, too large to send to the grader "
+                       f"(the limit is {MAX_LINE_BYTES >> 20} MB)"}}).encode() + b"\n"
     while data:
         written = os.write(fd, data)
         data = data[written:]

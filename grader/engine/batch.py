@@ -5,6 +5,7 @@ of the class (one per core by default). A shard that dies or overruns its time i
 its unfinished submissions get an ``error`` result rather than disappearing.
 """
 
+import json
 import os
 import subprocess
 import sys
@@ -72,7 +73,9 @@ def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, 
         owner = {key: sub_id for sub_id, keys in units_of.items() for key in keys}
 
         def unit_done(key: str) -> None:
-            sub_id = owner[key]
+            sub_id = owner.get(key)
+            if sub_id is None:
+                return  # not a unit of this run: a shard's progress line is never a reason to crash
             left[sub_id].discard(key)
             if not left[sub_id]:
                 on_done(sub_id)
@@ -109,6 +112,8 @@ def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, 
         if s.problem:
             results[s.id] = SubmissionResult(s.id, "unusable", 0.0, rubric.total_max, [s.problem])
             on_done(s.id)
+        if s.note:  # why its id is not its folder's name (grader/names.py)
+            results[s.id].messages.append(s.note)
     return ClassResults(rubric.lab, [results[s.id] for s in submissions], options.base_seed, level, __version__,
                         title=rubric.title, confinement=asdict(confinement))
 
@@ -181,8 +186,8 @@ def _watch(running: list[RunningShard], on_done: Callable[[str], None]) -> None:
                 new = progress.read()
             complete = new[:new.rfind(b"\n") + 1]  # a line still being written waits for the next look
             shard.read_upto += len(complete)
-            for sub_id in complete.decode("utf-8").splitlines():
-                on_done(sub_id)
+            for line in complete.split(b"\n")[:-1]:  # never str.splitlines: an id may hold U+2028
+                on_done(_progress_key(line))
             if shard.process.poll() is None:
                 busy = True
                 if time.monotonic() > shard.deadline:
@@ -190,6 +195,15 @@ def _watch(running: list[RunningShard], on_done: Callable[[str], None]) -> None:
         if not busy and not any(_unread(shard) for shard in running):
             break
         time.sleep(0.05)
+
+
+def _progress_key(line: bytes) -> str:
+    """A unit's key from one line of a shard's progress file (a JSON string, see plugin.py)."""
+    try:
+        key = json.loads(line)
+    except ValueError:
+        return ""
+    return key if isinstance(key, str) else ""
 
 
 def _stop(shard: RunningShard, grace: float = 0.0) -> None:

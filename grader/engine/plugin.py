@@ -11,6 +11,7 @@ Loaded with ``-p grader.engine.plugin --grader-plan PLAN.json`` in a trusted pro
   what scoring reads.
 """
 
+import json
 import os
 import time
 from pathlib import Path
@@ -271,7 +272,7 @@ def _submission_done(state: "GradingState", submission_id: str) -> None:
         write_records(Path(state.plan.records_dir), key, state.records.pop(submission_id, []))
     if state.plan.progress_file:
         with open(state.plan.progress_file, "a", encoding="utf-8") as progress:
-            progress.write(key + "\n")
+            progress.write(json.dumps(key) + "\n")  # one line whatever the key holds (batch.py reads it)
 
 
 SEED = pytest.StashKey[int]()

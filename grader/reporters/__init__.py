@@ -55,3 +55,13 @@ def write_run_outputs(results: ClassResults, out_dir: Path) -> list[Path]:
         if output.in_grade:
             written += output.write(results, out_dir / output.default_name if output.default_name else out_dir)
     return written
+
+
+def output_names() -> frozenset[str]:
+    """Every name `grader grade` (or `check --out`) may use at the top of its output folder: the
+    formats' files, the run's state folder and its marker. No submission id may be one of these
+    (grader/names.py), or its report folder would take the place of, say, gradebook.csv."""
+    from grader.engine.run_state import STATE  # the engine imports the reporters' results, not the reverse
+    from grader.submissions import OUTPUT_MARKER
+
+    return frozenset({*(o.default_name for o in output_formats().values() if o.default_name), STATE, OUTPUT_MARKER})

@@ -3,7 +3,8 @@
 The channel is a pair of pipes that exist only between the grader and the sandbox; the
 student's print output goes to a separate, unnamed file. A line that is not valid JSON (a
 worker that died half-way through a write, or a student writing garbage to a descriptor it
-guessed) is skipped rather than believed.
+guessed) is skipped rather than believed; so is a line too long or too deeply nested to parse
+safely (bounded_json.py), and bytes past that length are dropped as they arrive, never kept.
 """
 
 import json
@@ -11,12 +12,15 @@ import os
 import select
 import time
 
+from grader.sandbox.bounded_json import MAX_LINE_BYTES, RefusedLine, parse_line
+
 
 class Channel:
     def __init__(self, send_fd: int, receive_fd: int) -> None:
         self.send_fd = send_fd
         self.receive_fd = receive_fd
         self.buffer = b""
+        self.overlong = False  # the line being read is over MAX_LINE_BYTES: dropped up to its end
         os.set_blocking(receive_fd, False)
         os.set_blocking(send_fd, False)
 
@@ -38,8 +42,8 @@ class Channel:
                 if not line.strip():
                     continue
                 try:
-                    message = json.loads(line)
-                except ValueError:
+                    message = parse_line(line)
+                except RefusedLine:
                     continue
                 if isinstance(message, dict):
                     return message
@@ -52,11 +56,24 @@ class Channel:
             chunk = os.read(self.receive_fd, 1 << 20)
             if not chunk:
                 raise EOFError
-            self.buffer += chunk
+            self._take(chunk)
+
+    def _take(self, chunk: bytes) -> None:
+        """Add what was read to the buffer, dropping any line's bytes past ``MAX_LINE_BYTES``
+        (one read holds at most 1 MB, so the buffer never grows much past the limit)."""
+        if self.overlong:
+            end = chunk.find(b"\n")
+            if end < 0:
+                return
+            self.overlong, chunk = False, chunk[end + 1:]
+        self.buffer += chunk
+        last_line = self.buffer[self.buffer.rfind(b"\n") + 1:]
+        if len(last_line) > MAX_LINE_BYTES:
+            self.buffer, self.overlong = self.buffer[:len(self.buffer) - len(last_line)], True
 
     def discard_pending(self) -> None:
         """Drop whatever is buffered or waiting in the pipe (only the zygote writes next)."""
-        self.buffer = b""
+        self.buffer, self.overlong = b"", False
         try:
             while os.read(self.receive_fd, 1 << 20):
                 pass

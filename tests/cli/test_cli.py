@@ -60,12 +60,16 @@ def test_grade_rejects_an_unusable_class_folder(tmp_path, make, expected):
     assert expected in done.stderr
 
 
-def test_grade_rejects_two_submissions_with_the_same_id(tmp_path):
+def test_a_zip_named_like_a_folder_is_graded_under_its_own_id(tmp_path):
+    # Once, two submissions with one id stopped the whole class; now the second gets "sam (2)".
     write_class(tmp_path / "c", {"sam": {"card.py": "x = 1\n"}})
     with zipfile.ZipFile(tmp_path / "c" / "sam.zip", "w") as archive:
-        archive.writestr("card.py", "x = 1\n")
-    done = run("grade", str(tmp_path / "c"), "--out", str(tmp_path / "out"))
-    assert done.returncode == ExitCode.BAD_INPUT and "both called 'sam'" in done.stderr
+        archive.writestr("card.py", reference_text("card.py"))
+    done = run("grade", str(tmp_path / "c"), "--out", str(tmp_path / "out"), "--activity", "A1")
+    assert done.returncode == ExitCode.OK, done.stderr
+    subs = {s["id"]: s for s in json.loads((tmp_path / "out" / "results.json").read_text())["submissions"]}
+    assert subs["sam"]["total"] == 0 and subs["sam (2)"]["total"] == 15
+    assert "the zip 'sam.zip': its name is the same as that of another submission, the folder 'sam'" in " ".join(done.stdout.split())
 
 
 def test_a_broken_rubric_names_the_key_the_rule_and_the_fix(small_class, tmp_path):
