@@ -52,7 +52,7 @@ test_option = click.option("--test", "tests", multiple=True,
 
 # The commands in grader/commands/ are imported only when one of them is asked for: `grader
 # check` runs on every push of every student, and importing every integration costs it time.
-LAZY_COMMANDS = ("classroom", "export", "gradescope", "merge", "play")
+LAZY_COMMANDS = ("classroom", "export", "gradescope", "merge", "play", "prairielearn")
 
 
 class GraderCommands(click.Group):

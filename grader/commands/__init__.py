@@ -7,8 +7,10 @@ from grader.commands.export import export_group
 from grader.commands.gradescope import gradescope_group
 from grader.commands.merge import merge_command
 from grader.commands.play import play_command
+from grader.commands.prairielearn import prairielearn_group
 
 export_group.add_command(canvas_command)
 
 COMMANDS = [export_group, merge_command, classroom_group, play_command]
 COMMANDS.append(gradescope_group)
+COMMANDS.append(prairielearn_group)

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from grader.exitcodes import ExitCode, fail
+from grader.integrations.github.lab_folder import find_lab_folder
 from grader.integrations.github.workflow import (
     RUBRIC_PATH,
     WORKFLOW_PATH,
@@ -47,9 +48,11 @@ def init_command(folder: Path, install: str | None, rubric: Path | None, activit
     if install is None:
         fail(ExitCode.USAGE, INSTALL_MISSING)
     rubric_data = choose_rubric(rubric, lab_id, folder.resolve())  # a template repository holds the starter files
+    lab_folder = _lab_folder(folder.resolve(), rubric_data)
     try:
         chosen = resolve_activities(rubric_data, activities)
-        written, steps = write_workflow(folder.resolve(), rubric_data, chosen, install, rubric.resolve() if rubric else None, force)
+        written, steps = write_workflow(folder.resolve(), rubric_data, chosen, install, rubric.resolve() if rubric else None,
+                                        force, lab_folder)
     except SelectionError as exc:
         fail(ExitCode.USAGE, str(exc))
     except WorkflowError as exc:
@@ -58,7 +61,21 @@ def init_command(folder: Path, install: str | None, rubric: Path | None, activit
         fail(ExitCode.BAD_INPUT, f"{folder} cannot be written ({exc.strerror}). Give a folder you can write to.")
     for path in written:
         click.echo(f"Wrote {path}")
+    click.echo(f"The steps grade {'the top of the repository' if lab_folder == '.' else lab_folder + '/'}, "
+               "where the lab's files are.")
     click.echo(f"{len(steps)} grading step(s): {', '.join(s.activity.id for s in steps)}. Next: commit "
                f"{WORKFLOW_PATH.as_posix()}{' and ' + RUBRIC_PATH.as_posix() if rubric else ''} to your template repository, "
                "and turn on GitHub Actions for it (docs/integrations.md, \"GitHub Classroom\").")
 
+
+
+def _lab_folder(repository: Path, rubric) -> str:
+    """The folder the steps grade (lab_folder.py); the top, with a warning, when none holds the lab's files."""
+    found = find_lab_folder(repository, rubric.home) if rubric.home is not None and repository.is_dir() else None
+    if found is None:
+        click.echo(f"grader: warning: none of the lab's files ({', '.join(rubric.home.student_files()[:3]) if rubric.home else 'its .py files'}, ...) "
+                   f"is in {repository}, its starter/ or src/ folder, or a folder at its top, so the steps grade the "
+                   "top of the repository. Put the starter files there (`grader handout` writes them) before students "
+                   "accept the assignment, or every submission will score 0.", err=True)
+        return "."
+    return found.as_posix()

@@ -7,8 +7,10 @@ where Gradescope needs one.
 
 How results become entries:
 
-- each test run is one entry, ``"A1 <activity title>: test_name[parameters]"`` numbered ``"A1.1"``,
-  ``"A1.2"``... in the order the suite ran them, ``passed`` or ``failed``, with what went wrong,
+- each test run is one entry, ``"A1 <activity title>: test_name[parameters]"`` numbered
+  ``"01.001"``, ``"01.002"``... (the activity's place in the rubric, then the run's place in its
+  suite), zero-padded so that the numbers sort the same compared as text, as version numbers or
+  as decimals (``A1.10`` came before ``A1.9`` as text, ``A10.1`` before ``A2.1``), ``passed`` or ``failed``, with what went wrong,
   what the code printed and the command that replays it, as Markdown in which nothing the
   student wrote can become markup (markdown_report's ``fenced`` and ``code``);
 - an activity whose file is missing or did not load is one entry worth the activity's points,
@@ -79,7 +81,8 @@ def only_submission(results: ClassResults, platform: str) -> SubmissionResult:
 def gradescope_document(sub: SubmissionResult, options: GradescopeOptions = GradescopeOptions(),
                         base_seed: int = 0) -> dict:
     """Gradescope's results.json for one submission, as a dict."""
-    tests = [entry for activity in sub.activities for entry in _activity_entries(activity, options, base_seed)]
+    tests = [entry for place, activity in enumerate(sub.activities, 1)
+             for entry in _activity_entries(activity, place, options, base_seed)]
     document: dict = {
         "output": summary(sub, options),
         "output_format": "md",
@@ -141,35 +144,42 @@ def summary(sub: SubmissionResult, options: GradescopeOptions) -> str:
     return "\n".join(lines)
 
 
-def _activity_entries(activity: ActivityResult, options: GradescopeOptions, base_seed: int) -> list[dict]:
+def entry_number(activity_place: int, run: int) -> str:
+    """Gradescope's ``number`` of a test: ``01.001``. Three digits after the dot keep decimal
+    order right up to 999 runs per activity, two before it up to 99 activities."""
+    return f"{activity_place:02d}.{run:03d}"
+
+
+def _activity_entries(activity: ActivityResult, place: int, options: GradescopeOptions, base_seed: int) -> list[dict]:
     apart = activity.bonus and options.bonus == "apart"
     if activity.status == "missing":
         optional = activity.bonus
-        return [{"name": _entry_name(activity, "handed in"), "number": f"{activity.id}.1",
+        return [{"name": _entry_name(activity, "handed in"), "number": entry_number(place, 1),
                  "score": 0.0, "max_score": 0.0 if optional or apart else activity.max,
                  **({} if optional else {"status": "failed"}), "visibility": "visible",
                  "output": ("An optional bonus, not handed in: no points lost.\n\n" if optional else "")
                  + fenced(activity.note or "The file was not found.")}]
     if activity.status == "not_loaded":
-        return [{"name": _entry_name(activity, "the file loads"), "number": f"{activity.id}.1",
+        return [{"name": _entry_name(activity, "the file loads"), "number": entry_number(place, 1),
                  "score": 0.0, "max_score": 0.0 if apart else activity.max, "status": "failed",
                  "visibility": "visible",
                  "output": "Importing the file failed, so none of this activity's tests could run:\n\n"
                            + fenced(activity.note or "(no error message)")}]
-    entries = [_test_entry(activity, test, n, options, base_seed, apart) for n, test in enumerate(activity.tests, 1)]
+    entries = [_test_entry(activity, test, entry_number(place, n), options, base_seed, apart)
+               for n, test in enumerate(activity.tests, 1)]
     if activity.status == "grader_error":
-        entries.append({"name": _entry_name(activity, "the grader failed"), "number": f"{activity.id}.{len(entries) + 1}",
+        entries.append({"name": _entry_name(activity, "the grader failed"), "number": entry_number(place, len(entries) + 1),
                         "score": 0.0, "max_score": 0.0, "status": "failed", "visibility": "visible",
                         "output": f"**{GRADER_ERROR_HEADLINE}**\n\n" + fenced(activity.note)})
     return entries
 
 
-def _test_entry(activity: ActivityResult, test: TestResult, number: int, options: GradescopeOptions,
+def _test_entry(activity: ActivityResult, test: TestResult, number: str, options: GradescopeOptions,
                 base_seed: int, apart: bool) -> dict:
     label = test.name + (" (going further)" if test.advisory else "")
     return {
         "name": _entry_name(activity, label),
-        "number": f"{activity.id}.{number}",
+        "number": number,
         "score": 0.0 if apart else test.points,
         "max_score": 0.0 if apart else test.max_points,
         "status": "passed" if test.outcome == "passed" else "failed",

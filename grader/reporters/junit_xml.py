@@ -1,12 +1,17 @@
 """junit.xml: the results as JUnit XML, the test report format nearly every CI system reads.
 
 Written by ``grader export junit RESULTS.json`` and by ``--junit-xml PATH`` on ``grade`` and
-``check``; not written by ``grade`` on its own (a gradebook does not need it). The file is valid
-against the Jenkins xUnit plugin's ``junit-10.xsd`` (tests/integrations/schemas/), which GitLab,
-GitHub Actions' test reporters and Jenkins all accept. The mapping:
+``check``; not written by ``grade`` on its own (a gradebook does not need it). The file is the
+Jenkins xUnit plugin's ``junit-10.xsd`` (tests/integrations/schemas/) plus two attributes that
+schema lacks, ``file`` and ``line`` on a test case that broke in the student's code: the
+attributes pytest (``xunit1``), PHPUnit and others write, and that GitLab, EnricoMi's and
+mikepenz's GitHub actions and dorny's ``phpunit-junit`` reporter read to point at the line.
+``junit-strict`` (``grader export junit-strict``) leaves them out, for the xUnit plugin, which
+refuses anything its schema does not declare. The mapping:
 
 - ``<testsuites>``: the run (its ``name`` is the lab);
-- one ``<testsuite name="STUDENT.ACTIVITY">`` per student and activity, with the counts, the
+- one ``<testsuite name="STUDENT.ACTIVITY">`` per student and activity (no ``package``: Jenkins
+  would show it before the name again, ``ada.ada.A1``), with the counts, the
   time, and ``<properties>`` for the student, the activity, its status and its points (the
   schema allows properties on a suite, not on a test case);
 - one ``<testcase classname="STUDENT.ACTIVITY" name="TEST">`` per test run (names made unique
@@ -42,7 +47,7 @@ from grader.results import ActivityResult, ClassResults, SubmissionResult, TestR
 
 # Everything XML 1.0 does not allow in a document (https://www.w3.org/TR/xml/#charsets).
 _NOT_XML = re.compile("[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-_MESSAGE_CHARS = 300  # a failure's message attribute: the first line, cut; the text has it all
+_MESSAGE_CHARS = 500  # a failure's message attribute: the message on one line, cut; the text has it all
 ERROR_OUTCOMES = ("error", "timeout", "grader_error")
 
 
@@ -55,25 +60,33 @@ def xml_text(text: str) -> str:
     return _NOT_XML.sub(replace, text)
 
 
-def junit_tree(results: ClassResults) -> ET.Element:
-    """The ``<testsuites>`` element for a whole run."""
+def junit_tree(results: ClassResults, places: bool = True) -> ET.Element:
+    """The ``<testsuites>`` element for a whole run; ``places``: ``file`` and ``line`` attributes."""
     root = ET.Element("testsuites", name=xml_text(results.lab))
     suites = [suite for sub in results.submissions for suite in _submission_suites(sub)]
     for number, suite in enumerate(suites):
         suite.set("id", str(number))
         root.append(suite)
+    if not places:
+        for case in root.iter("testcase"):
+            case.attrib.pop("file", None)
+            case.attrib.pop("line", None)
     _set_counts(root, suites, with_skipped=False)  # <testsuites> has no `skipped` in junit-10.xsd
     return root
 
 
-def junit_text(results: ClassResults) -> str:
-    root = junit_tree(results)
+def junit_text(results: ClassResults, places: bool = True) -> str:
+    root = junit_tree(results, places)
     ET.indent(root)
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
 def write_junit(results: ClassResults, path: Path) -> list[Path]:
     return [write_atomically(path, junit_text(results))]
+
+
+def write_strict_junit(results: ClassResults, path: Path) -> list[Path]:
+    return [write_atomically(path, junit_text(results, places=False))]
 
 
 def _submission_suites(sub: SubmissionResult) -> list[ET.Element]:
@@ -146,6 +159,9 @@ def _test_case(suite: ET.Element, classname: str, name: str, test: TestResult) -
         _problem(case, "error", test.outcome, message)
     else:  # skipped, or an outcome this version does not know: never counted as passed
         _problem(case, "skipped", test.outcome, message)
+    if test.outcome != "passed" and test.file and test.line and not (test.advisory and test.max_points == 0):
+        case.set("file", xml_text(test.file))
+        case.set("line", str(test.line))
     _system_out(case, _test_details(test))
 
 
@@ -167,7 +183,7 @@ def _test_details(test: TestResult) -> str:
 
 
 def _suite(sub: SubmissionResult, name: str, properties: dict[str, str]) -> ET.Element:
-    suite = ET.Element("testsuite", name=xml_text(name), package=xml_text(sub.id))
+    suite = ET.Element("testsuite", name=xml_text(name))
     listed = ET.SubElement(suite, "properties")
     for key, value in properties.items():
         ET.SubElement(listed, "property", name=key, value=xml_text(value))
@@ -179,7 +195,10 @@ def _case(suite: ET.Element, classname: str, name: str, seconds: float) -> ET.El
 
 
 def _problem(case: ET.Element, tag: str, kind: str, message: str) -> None:
-    first = message.strip().splitlines()[0] if message.strip() else kind
+    """The element, its text the whole message, its ``message`` attribute the message on one
+    line (what was called, what was expected, what came back), which is what the CI's summary
+    and annotations show."""
+    first = " | ".join(line.strip() for line in message.strip().splitlines() if line.strip()) or kind
     if len(first) > _MESSAGE_CHARS:
         first = first[:_MESSAGE_CHARS - 1] + "…"
     element = ET.SubElement(case, tag, type=xml_text(kind), message=xml_text(first))
@@ -215,4 +234,6 @@ def _seconds(value: float) -> str:
 @hookimpl
 def grader_output_formats() -> list[OutputFormat]:
     return [OutputFormat("junit", "junit.xml: JUnit XML, one test suite per student and activity, for any CI",
-                         "junit.xml", write_junit, in_grade=False)]
+                         "junit.xml", write_junit, in_grade=False),
+            OutputFormat("junit-strict", "junit.xml without file and line attributes, as junit-10.xsd (Jenkins xUnit) wants",
+                         "junit.xml", write_strict_junit, in_grade=False)]

@@ -69,7 +69,7 @@ def test_init_writes_the_workflow_classroom_looks_for(tmp_path):
     done = grader("classroom", "init", "--lab", "elevens", "--install", INSTALL, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     workflow = load_workflow(tmp_path)
-    assert set(workflow["on"]) == {"push", "workflow_dispatch"}
+    assert set(workflow["on"]) == {"push", "repository_dispatch", "workflow_dispatch"}  # as Classroom's own, and by hand
     assert workflow["permissions"] == {"checks": "write", "actions": "read", "contents": "read"}
     job = workflow["jobs"][JOB_ID]
     assert job["if"] == "github.actor != 'github-classroom[bot]'" and job["runs-on"] == "ubuntu-latest"

@@ -11,6 +11,7 @@ from grader.exitcodes import ExitCode
 from grader.integrations.github import for_the_log, github_exit_code, publish
 from grader.integrations.github.annotations import (
     MAX_ANNOTATIONS,
+    annotation_cap,
     annotations,
     escape_data,
     escape_property,
@@ -128,15 +129,31 @@ def test_workflow_command_escaping():
     assert escape_property("a:b,c%\n") == "a%3Ab%2Cc%25%0A"
 
 
-def test_annotations_only_for_failures_in_the_students_own_lines(tmp_path):
+def test_annotations_only_for_failures_in_the_students_own_lines_one_per_line(tmp_path):
     raised = [TestResult(f"test_{n}", "error", 0.0, 1.0, f"boom {n}\n::warning::x", file="card.py", line=7) for n in range(12)]
     tests = [*raised, TestResult("test_h", "error", 0.0, 1.0, "secret", visibility="hidden", file="card.py", line=9),
              TestResult("test_w", "failed", 0.0, 1.0, "wrong answer")]
     activity = ActivityResult("A1", "Card", "graded", 0.0, 14.0, tests=tests)
     lines = annotations([activity], tmp_path / "src", tmp_path)
-    assert len(lines) == MAX_ANNOTATIONS + 1 and "2 more test(s)" in lines[-1]
-    assert lines[0] == "::error file=src/card.py,line=7,title=A1 test_0::boom 0%0A::warning::x"
+    assert lines == ["::error file=src/card.py,line=7,title=A1 test_0::boom 0%0A::warning::x"
+                     "%0A(11 more failed test(s) stopped on this line too.)"]
     assert not any("secret" in line for line in lines)
+
+
+def test_annotations_put_exceptions_first_skip_the_untouched_starter_and_stop_at_the_cap(tmp_path):
+    starter = [TestResult(f"test_s{n}", "error", 0.0, 1.0, "Card('ace', 'hearts', 1) raised NotImplementedError: "
+                          "Card.__init__ (Activity 1) at card.py line 7", file="card.py", line=7 + n) for n in range(5)]
+    wrong = [TestResult(f"test_w{n}", "failed", 0.0, 1.0, f"expected {n}", file="deck.py", line=20 + n) for n in range(3)]
+    raised = [TestResult(f"test_e{n}", "error", 0.0, 1.0, f"IndexError {n}", file="deck.py", line=40 + n) for n in range(2)]
+    activity = ActivityResult("A2", "Deck", "graded", 0.0, 10.0, tests=[*starter, *wrong, *raised])
+    lines = annotations([activity], tmp_path, tmp_path, cap=3)
+    assert [line.split("::")[1] for line in lines[:3]] == ["error file=deck.py,line=40,title=A2 test_e0",
+                                                           "error file=deck.py,line=41,title=A2 test_e1",
+                                                           "error file=deck.py,line=20,title=A2 test_w0"]
+    assert len(lines) == 4 and "2 more line(s)" in lines[3] and not lines[3].startswith("::")
+    assert not any("NotImplementedError" in line for line in lines)
+    assert annotation_cap({}) == 3 and annotation_cap({"GRADER_MAX_ANNOTATIONS": "40"}) == MAX_ANNOTATIONS
+    assert annotation_cap({"GRADER_MAX_ANNOTATIONS": "2"}) == 2 and annotation_cap({"GRADER_MAX_ANNOTATIONS": "x"}) == 3
 
 
 def test_the_log_keeps_hidden_tests_names_only():
@@ -152,7 +169,8 @@ def test_publish_appends_one_line_and_a_summary(tmp_path, capsys):
     env = {"GITHUB_OUTPUT": str(output), "GITHUB_STEP_SUMMARY": str(summary), "GITHUB_WORKSPACE": str(tmp_path)}
     publish(submission(EVIL), ["A1"], tmp_path, env=env)
     lines = output.read_text().splitlines()
-    assert lines[0] == "earlier=1" and len(lines) == 2 and lines[1].startswith("result=")
+    assert lines[0] == "earlier=1" and len(lines) == 3 and lines[1].startswith("result=")
+    assert lines[2] == "total=1100 11.0"  # EVIL's A1: 11 of 15, for the next step's GRADER_TOTAL_BEFORE
     assert decode(lines[1].split("=", 1)[1])["max_score"] == 15.0
     assert summary.read_text().startswith("## Grader: A1 Card")
     publish(submission(EVIL), ["A1"], tmp_path, env={})

@@ -89,8 +89,9 @@ def check_shape(document: dict) -> None:
         assert test["visibility"] in VISIBILITIES
         assert test.get("status", "passed") in ("passed", "failed")
         assert 0 <= test["score"] <= test["max_score"] or test["max_score"] == 0 == test["score"]
-        activity, n = test["number"].split(".")
-        assert test["name"].startswith(activity + " ") and n.isdigit()
+        place, n = test["number"].split(".")
+        assert len(place) == 2 and len(n) == 3 and place.isdigit() and n.isdigit()
+    assert numbers == sorted(numbers) == sorted(numbers, key=float)
 
 
 def hidden_rubric_entries(rubric: Path) -> set[str]:
@@ -148,7 +149,7 @@ def test_a_correct_submission_gets_every_point_and_hidden_tests_wait_for_the_due
         assert test["visibility"] == ("after_due_date" if function in hidden_entries else "visible"), test["name"]
     hidden = [t for t in document["tests"] if t["visibility"] != "visible"]
     assert len(hidden) >= len(hidden_entries) == 3
-    assert document["tests"][0]["number"] == "A1.1" and document["tests"][0]["name"].startswith("A1 Card: test_")
+    assert document["tests"][0]["number"] == "01.001" and document["tests"][0]["name"].startswith("A1 Card: test_")
     assert f"Hidden tests: {len(hidden)};" in document["output"]
     for test in hidden:  # the summary gives no hidden test away
         assert test["name"].split(": ", 1)[1].split("[")[0] not in document["output"]

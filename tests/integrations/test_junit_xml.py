@@ -18,7 +18,13 @@ from grader.results import ActivityResult, ClassResults, SubmissionResult, TestR
 from tests.classroom import card_with, write_class
 from tests.reporters.samples import EVIL, sample_results
 
-SCHEMA = xmlschema.XMLSchema(Path(__file__).parent / "schemas" / "junit-10.xsd")
+SCHEMA_TEXT = (Path(__file__).parent / "schemas" / "junit-10.xsd").read_text(encoding="utf-8")
+SCHEMA = xmlschema.XMLSchema(SCHEMA_TEXT)
+# junit-10.xsd with exactly the two attributes the default file adds to <testcase>, declared as
+# the consumers that read them expect (a path, a whole number); junit-strict must not need them.
+CLASSNAME = '<xs:attribute name="classname" type="xs:string"/>'
+WITH_PLACES = xmlschema.XMLSchema(SCHEMA_TEXT.replace(CLASSNAME, CLASSNAME + '<xs:attribute name="file" type="xs:string"/>'
+                                                      '<xs:attribute name="line" type="xs:positiveInteger"/>'))
 XSS = "<img src=x onerror=alert(1)>"
 NASTY_OUTPUT = "bell\x07 escape\x1b[31m nul\x00 form\x0c lone\ud800 nonchar\ufffe cr\r tab\t end & </system-out>]]>"
 
@@ -28,7 +34,14 @@ def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
 
 
 def valid_tree(text: str) -> ET.Element:
-    SCHEMA.validate(text)  # raises with the line and the rule broken
+    """The tree of a default junit.xml, after checking it against junit-10.xsd plus file and line,
+    and checking that without those two attributes (junit-strict) it is valid junit-10.xsd."""
+    WITH_PLACES.validate(text)  # raises with the line and the rule broken
+    tree = ET.fromstring(text.encode("utf-8"))
+    for case in tree.iter("testcase"):
+        case.attrib.pop("file", None)
+        case.attrib.pop("line", None)
+    SCHEMA.validate(ET.tostring(tree, encoding="unicode"))
     return ET.fromstring(text.encode("utf-8"))
 
 
@@ -68,7 +81,7 @@ def test_hostile_ids_and_output_stay_text_and_the_file_validates():
     root = valid_tree(text)
     assert "<img" not in text and "\x1b" not in text and "\x00" not in text  # escaped or made visible
     suite = root.find("testsuite")
-    assert suite.get("name") == f"{XSS}.A1" and suite.get("package") == XSS
+    assert suite.get("name") == f"{XSS}.A1" and suite.get("package") is None  # Jenkins: no ada.ada.A1
     assert {c.get("classname") for c in suite.iter("testcase")} == {f"{XSS}.A1"}
     out = suite.find("testcase[@name='test_str[x]']/system-out").text
     assert "bell\u2407 escape\u241b[31m nul\u2400 form\u240c lone\ufffd nonchar\ufffd" in out
@@ -91,7 +104,8 @@ def test_each_outcome_has_its_element_and_the_counts_add_up():
     assert cases["test_lost"].find("error").get("type") == "grader_error"
     assert cases["test_not_run"].find("skipped") is not None
     error = cases["test_str[x] (run 2)"]
-    assert error.get("file") is None  # junit-10.xsd has no such attribute: it is in system-out
+    assert (error.get("file"), error.get("line")) == ("card.py", "19")  # for the CI to point at the line
+    assert cases["test_suit"].get("file") is None  # no place in the student's code: no attribute
     assert "points: 0 / 2" in error.find("system-out").text and "where: card.py, line 19" in error.find("system-out").text
     suite = root.find("testsuite")
     assert (suite.get("tests"), suite.get("failures"), suite.get("errors"), suite.get("skipped")) == ("8", "2", "3", "2")
@@ -143,4 +157,17 @@ def test_check_junit_xml_from_another_folder_reports_the_buggy_card(tmp_path):
     assert "expected: 'hearts'" in "".join(c.find("failure").text for c in failures)
     errors = [c for c in root.iter("testcase") if c.find("error") is not None]
     assert errors and all(re.search(r"where: card\.py, line \d+", c.find("system-out").text) for c in errors)
+    assert all(c.get("file") == "card.py" and int(c.get("line")) > 0 for c in errors)
+    message = next(c for c in failures if c.get("name").startswith("test_suit")).find("failure").get("message")
+    assert "\n" not in message and "expected: 'hearts'" in message  # call, expected and got, in one line
     assert all(float(c.get("time")) >= 0 and "," not in c.get("time") for c in root.iter("testcase"))
+
+
+def test_junit_strict_is_junit_10_xsd_as_it_is(tmp_path):
+    from grader.reporters.junit_xml import junit_text as text_of
+
+    strict = text_of(nasty_class(), places=False)
+    SCHEMA.validate(strict)
+    assert 'file="card.py"' not in strict and 'file="card.py"' in text_of(nasty_class())
+    assert not SCHEMA.is_valid(text_of(nasty_class()))  # the reason junit-strict exists
+    assert output_formats()["junit-strict"].default_name == "junit.xml"

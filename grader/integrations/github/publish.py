@@ -1,7 +1,8 @@
 """What ``grader check --github`` adds to a normal check, inside a GitHub Actions step:
 
 - ``result=<base64 JSON>`` appended to ``$GITHUB_OUTPUT``, for Classroom's reporter
-  (runner_result.py says what it holds);
+  (runner_result.py says what it holds), and ``total=``, the exact running total the next step
+  reads from ``GRADER_TOTAL_BEFORE`` (exact_total.py);
 - a Markdown summary appended to ``$GITHUB_STEP_SUMMARY`` (summary.py);
 - ``::error`` annotations on the student's own lines (annotations.py);
 - an exit code that is 0 whenever grading worked, whatever the points: a step that failed
@@ -16,9 +17,10 @@ from pathlib import Path
 import click
 
 from grader.exitcodes import ExitCode
-from grader.integrations.github.annotations import annotations
+from grader.integrations.github.annotations import annotation_cap, annotations
+from grader.integrations.github.exact_total import TOTAL_VARIABLE, parse_total
 from grader.integrations.github.runner_result import (
-    encoded_result,
+    step_outputs,
     included_activities,
     relative_rubric,
 )
@@ -50,12 +52,13 @@ def publish(result: SubmissionResult, chosen: list[str], submission_folder: Path
     env = os.environ if env is None else env
     workspace = Path(env.get("GITHUB_WORKSPACE") or Path.cwd())
     activities = included_activities(result, chosen)
-    for line in annotations(activities, submission_folder, workspace):
+    for line in annotations(activities, submission_folder, workspace, annotation_cap(env)):
         click.echo(line)
     output = env.get("GITHUB_OUTPUT")
     if output:
         shown = relative_rubric(rubric_source, workspace) if rubric_source else ""
-        _append(output, "GITHUB_OUTPUT", f"result={encoded_result(result, chosen, rubric_source, shown)}\n")
+        encoded, total = step_outputs(result, chosen, rubric_source, shown, parse_total(env.get(TOTAL_VARIABLE)))
+        _append(output, "GITHUB_OUTPUT", f"result={encoded}\ntotal={total}\n")
     else:
         click.echo("grader: --github: GITHUB_OUTPUT is not set (this is not a GitHub Actions step), "
                    "so no result was written for GitHub Classroom.", err=True)

@@ -31,6 +31,7 @@ import shlex
 from pathlib import Path
 
 from grader.engine.test_filter import base_name
+from grader.integrations.github.exact_total import format_total, landed_scores
 from grader.reporters.wording import ACTIVITY_WORDS
 from grader.results import ActivityResult, SubmissionResult, TestResult, round_points
 
@@ -98,17 +99,42 @@ def encode(data: dict) -> str:
 
 
 def encoded_result(result: SubmissionResult, chosen: list[str], rubric_source: str = "", rubric_shown: str = "") -> str:
-    """The base64 result, with messages cut shorter until it fits in ``MAX_RESULT_BYTES``."""
+    """The base64 result of a first (or only) step; ``step_outputs`` says more."""
+    return step_outputs(result, chosen, rubric_source, rubric_shown)[0]
+
+
+def step_outputs(result: SubmissionResult, chosen: list[str], rubric_source: str = "", rubric_shown: str = "",
+                 before: tuple[int, float] = (0, 0.0)) -> tuple[str, str]:
+    """The step's two outputs: ``result``, the base64 JSON with messages cut shorter until it
+    fits in ``MAX_RESULT_BYTES``, and ``total``, the running total for the next step.
+
+    ``before`` is the previous step's ``total`` (exact_total.parse_total): the scores are
+    adjusted in their last binary digits so that the reporter's floating-point sum lands exactly
+    on the grader's decimal total (exact_total.py says how and why)."""
+    def build(cap: int) -> dict:
+        data = runner_result(result, chosen, rubric_source, rubric_shown, cap)
+        if data["max_score"]:  # the reporter skips a runner worth 0, and so do we
+            scores, _, _ = landed_scores([test["score"] for test in data["tests"]], *before)
+            for test, score in zip(data["tests"], scores):
+                test["score"] = score
+        return data
+
+    first = build(MESSAGE_CAPS[0])
+    if first["max_score"]:
+        _, after, reached = landed_scores([test["score"] for test in runner_result(result, chosen)["tests"]], *before)
+        total = format_total(after, reached)
+    else:
+        total = format_total(*before)
     for cap in MESSAGE_CAPS:
-        text = encode(runner_result(result, chosen, rubric_source, rubric_shown, cap))
+        text = encode(first if cap == MESSAGE_CAPS[0] else build(cap))
         if len(text) <= MAX_RESULT_BYTES:
-            return text
+            return text, total
     # Still too big without messages: only a pathological rubric gets here. Keep the points,
     # which is what Classroom needs, and drop the names.
-    data = runner_result(result, chosen, rubric_source, rubric_shown, 0)
+    data = build(0)
     for number, test in enumerate(data["tests"], 1):
         test.update(name=f"test {number}", test_code="", filename="")
-    return encode(data)
+    return encode(data), total
 
 
 def _test_entry(activity: ActivityResult, name: str, runs: list[TestResult], prefix: str, rubric_source: str,

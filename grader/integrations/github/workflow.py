@@ -4,6 +4,8 @@ then GitHub Classroom's reporter, which adds up the points and hands them to Cla
 What Classroom and its reporter need, and why each part is there:
 
 - the job id ``run-autograding-tests``: Classroom finds the grading run by that name;
+- the triggers of Classroom's own generated workflows, ``push`` and ``repository_dispatch`` (which
+  Classroom sends to grade again), and ``workflow_dispatch`` so that a teacher can re-run it by hand;
 - ``if: github.actor != 'github-classroom[bot]'``: no grading of the commit Classroom makes
   when it creates the repository;
 - ``checks: write``, as in Classroom's own template (earlier versions of the reporter wrote the
@@ -13,7 +15,11 @@ What Classroom and its reporter need, and why each part is there:
   each result from the environment variable ``<ID IN UPPER CASE>_RESULTS``. The reporter upper-
   cases the id and nothing else (src/main.js), so a ``-`` would have to stay a ``-`` in the
   variable's name; our ids are letters and digits only (``a1``, ``a5b``, ``bonustens``), so the
-  variable is the id in upper case followed by ``_RESULTS`` whichever way one reads the rule.
+  variable is the id in upper case followed by ``_RESULTS`` whichever way one reads the rule;
+- each step after the first reads the previous step's ``total`` output as ``GRADER_TOTAL_BEFORE``,
+  so the reporter's floating-point sum ends exactly on the grader's total (exact_total.py), and
+  every step gets ``GRADER_MAX_ANNOTATIONS``, its share of GitHub's 50 annotations per job;
+- the steps grade the folder that holds the lab's files (lab_folder.py), ``.`` when it is the top.
 
 The text is written by hand rather than dumped, so the teacher gets a readable file with
 comments; the tests parse it with ``yaml.safe_load``. Strings are written as JSON strings, which
@@ -26,6 +32,8 @@ import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
+from grader.integrations.github.annotations import CAP_VARIABLE, DEFAULT_CAP
+from grader.integrations.github.exact_total import TOTAL_VARIABLE
 from grader.rubric import Activity, Rubric
 
 WORKFLOW_PATH = Path(".github/workflows/classroom.yml")
@@ -34,6 +42,8 @@ JOB_ID = "run-autograding-tests"
 PYTHON_VERSION = "3.12"
 STEP_MINUTES = 10  # per grading step; the whole lab takes seconds
 REPORTER = "classroom-resources/autograding-grading-reporter@v1"
+# GitHub keeps 50 annotations per job; the reporter adds two notices (the points) at the end.
+JOB_ANNOTATIONS = 40
 
 
 class WorkflowError(ValueError):
@@ -64,13 +74,14 @@ def step_id(activity_id: str, taken: set[str]) -> str:
     return found
 
 
-def grading_steps(activities: list[Activity], rubric_in_repo: str = "", lab: str = "") -> list[GradingStep]:
-    """One step per activity. Each names its rubric (copied into the repository) or its lab, so a
-    runner with several labs installed never has to guess from the student's files."""
+def grading_steps(activities: list[Activity], rubric_in_repo: str = "", lab: str = "", folder: str = ".") -> list[GradingStep]:
+    """One step per activity, grading ``folder`` (relative to the repository). Each names its
+    rubric (copied into the repository) or its lab, so a runner with several labs installed
+    never has to guess from the student's files."""
     taken: set[str] = set()
     steps = []
     for activity in activities:
-        parts = ["grader", "check", "--activity", activity.id, "--github"]
+        parts = ["grader", "check", *([] if folder == "." else [folder]), "--activity", activity.id, "--github"]
         if rubric_in_repo:
             parts += ["--rubric", rubric_in_repo]
         elif lab:
@@ -111,6 +122,7 @@ def render_workflow(steps: list[GradingStep], install: str, rubric_label: str) -
         "name: Autograding Tests",
         '"on":',
         "  push:",
+        "  repository_dispatch:",
         "  workflow_dispatch:",
         "permissions:",
         "  checks: write",
@@ -130,13 +142,18 @@ def render_workflow(steps: list[GradingStep], install: str, rubric_label: str) -
         "      - name: Install the grader",
         f"        run: {q('python -m pip install --quiet ' + shlex.quote(install))}",
     ]
-    for step in steps:
+    cap = annotation_share(len(steps))
+    for number, step in enumerate(steps):
         lines += [
             f"      - name: {q(f'{step.activity.id} {step.activity.title}')}",
             f"        id: {step.step_id}",
             f"        timeout-minutes: {STEP_MINUTES}",
             f"        run: {q(step.command)}",
+            "        env:",
+            f"          {CAP_VARIABLE}: {q(str(cap))}",
         ]
+        if number:
+            lines.append(f"          {TOTAL_VARIABLE}: {q('${{steps.' + steps[number - 1].step_id + '.outputs.total}}')}")
     lines += [
         "      - name: Autograding Reporter",
         f"        uses: {REPORTER}",
@@ -148,8 +165,13 @@ def render_workflow(steps: list[GradingStep], install: str, rubric_label: str) -
     return "\n".join(lines) + "\n"
 
 
+def annotation_share(steps: int) -> int:
+    """Error notes per step: all steps together stay within ``JOB_ANNOTATIONS``, 3 at most each."""
+    return max(1, min(DEFAULT_CAP, JOB_ANNOTATIONS // max(1, steps)))
+
+
 def write_workflow(folder: Path, rubric: Rubric, chosen: list[str], install: str, rubric_file: Path | None,
-                   force: bool) -> tuple[list[Path], list[GradingStep]]:
+                   force: bool, lab_folder: str = ".") -> tuple[list[Path], list[GradingStep]]:
     """Write the workflow (and the teacher's rubric, when given) into the repository ``folder``.
 
     Returns the files written and the grading steps. Refuses to replace an existing file unless
@@ -169,7 +191,7 @@ def write_workflow(folder: Path, rubric: Rubric, chosen: list[str], install: str
         raise WorkflowError(f"{existing[0]} already exists, and init never replaces a file you may have edited. "
                             "Move it away, or run again with --force to replace it")
     rubric_text = rubric_file.read_bytes() if rubric_file else None
-    steps = grading_steps(activities, RUBRIC_PATH.as_posix() if rubric_file else "", rubric.lab)
+    steps = grading_steps(activities, RUBRIC_PATH.as_posix() if rubric_file else "", rubric.lab, lab_folder)
     label = RUBRIC_PATH.as_posix() if rubric_file else "the one bundled with the grader"
     workflow.parent.mkdir(parents=True, exist_ok=True)
     written = []

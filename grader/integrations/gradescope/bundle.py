@@ -4,7 +4,8 @@ Gradescope wants ``setup.sh`` and ``run_autograder`` at the zip's root, not in a
 ``run_autograder`` executable. Ours also holds the grader as a wheel (wheel.py), the teacher's
 choices (settings.py) and, if given, the teacher's rubric:
 
-    setup.sh                              installs Python if needed, then the wheel (templates/)
+    setup.sh                              installs Python if needed, then the wheel, and a JDK
+                                          when the lab grades Java too (templates/)
     run_autograder                        python -m grader.integrations.gradescope.run (templates/)
     elevens_grader-<version>-py3-none-any.whl
     grader-gradescope.json               hidden tests' visibility, bonus, sandbox user
@@ -27,7 +28,7 @@ from grader.integrations.gradescope.settings import (
     BundleSettings,
 )
 from grader.integrations.gradescope.wheel import FIXED_DATE, build_wheel
-from grader.rubric import load_rubric
+from grader.rubric import Rubric, load_rubric
 
 TEMPLATES = files("grader.integrations.gradescope") / "templates"
 EXECUTABLE, REGULAR = 0o100755, 0o100644
@@ -39,13 +40,14 @@ def build_bundle(target: Path, rubric: Path | None = None, settings: BundleSetti
     The rubric is loaded (and so checked) first: a broken rubric must fail here, on the
     teacher's machine, not in front of every student. Raises RubricError, WheelError or OSError.
     """
+    java = ""
     if rubric is not None:
-        load_rubric(rubric)
+        java = _template("java.sh") if grades_java(load_rubric(rubric)) else ""
         settings = BundleSettings(settings.gradescope, settings.sandbox_user, RUBRIC_FILE)
     with tempfile.TemporaryDirectory(prefix="grader-bundle-") as scratch:
         wheel = build_wheel(Path(scratch))
         entries: list[tuple[str, bytes, int]] = [
-            ("setup.sh", _template("setup.sh").replace("@WHEEL@", wheel.name).encode(), EXECUTABLE),
+            ("setup.sh", _template("setup.sh").replace("@WHEEL@", wheel.name).replace("@JAVA@\n", java).encode(), EXECUTABLE),
             ("run_autograder", _template("run_autograder").encode(), EXECUTABLE),
             (wheel.name, wheel.read_bytes(), REGULAR),
             (SETTINGS_FILE, settings.to_json().encode(), REGULAR),
@@ -54,6 +56,13 @@ def build_bundle(target: Path, rubric: Path | None = None, settings: BundleSetti
             entries.append((RUBRIC_FILE, rubric.read_bytes(), REGULAR))
         _write_zip(target, entries)
     return target
+
+
+def grades_java(rubric: Rubric) -> bool:
+    """Whether a submission graded with ``rubric`` may be in Java: its lab can grade one of the
+    rubric's activities from Java classes (grader/java/), so Gradescope's image needs a JDK."""
+    java = set(rubric.home.java_activities) if rubric.home else set()
+    return any(activity.id in java for activity in rubric.activities)
 
 
 def _template(name: str) -> str:

@@ -138,9 +138,9 @@ def private_paths(root: Path) -> list[Path]:
     if not running_from_checkout():
         import grader
         import sandbox_runtime
-        from grader.assets import asset_path
+        from grader.assets import asset_folder
 
-        paths += [Path(grader.__file__).parent, Path(sandbox_runtime.__file__).parent, asset_path("reference").parent]
+        paths += [Path(grader.__file__).parent, Path(sandbox_runtime.__file__).parent, asset_folder("reference").parent]
     return paths
 
 

@@ -8,7 +8,8 @@ set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 WHEEL="$HERE/@WHEEL@"
 [ -f "$WHEEL" ] || WHEEL="/autograder/source/@WHEEL@"
-VENV=/opt/elevens-grader
+# ELEVENS_VENV moves it (the grader's own tests run this script without root).
+VENV="${ELEVENS_VENV:-/opt/elevens-grader}"
 
 # Python 3 with venv and pip: Gradescope's base images are Ubuntu, so apt-get.
 if ! command -v python3 >/dev/null 2>&1 || ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
@@ -27,3 +28,4 @@ PY
 python3 -m venv "$VENV"
 "$VENV/bin/python" -m pip install --no-cache-dir "$WHEEL"
 "$VENV/bin/python" -c "import grader.integrations.gradescope.run" && echo "setup.sh: the Elevens grader is installed in $VENV"
+@JAVA@
