@@ -159,8 +159,12 @@ def build_root(spec: dict, owner: tuple[int, int]) -> None:
     old = _make_dirs(root, "/.old-root")
     _check(_libc.syscall(_MACHINE["pivot_root"], os.fsencode(root), os.fsencode(old)), "pivot_root")
     os.chdir("/")
-    _check(_libc.umount2(b"/.old-root", MNT_DETACH), "umount the old root")
-    os.rmdir("/.old-root")
+    # The old root is covered, not unmounted: an unmount waits for an RCU grace period (about
+    # 14 ms here, per sandbox), a cover costs 0.05 ms. Under an empty read-only tmpfs it is out
+    # of reach for good: student code can neither unmount (no capability, and the filter) nor
+    # hold a descriptor or a root from before (none exists: only this process, rooted anew).
+    _tmpfs("/.old-root", "size=4k,mode=0")
+    mount(None, "/.old-root", None, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=4k,mode=0")
     mount(None, "/dev", None, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, "size=64k,mode=0755")
     mount(None, "/", None, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, "size=1m,mode=0755")
 

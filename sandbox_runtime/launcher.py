@@ -83,7 +83,7 @@ def main(socket_fd: int, parent: int | None = None, preload: dict | None = None,
             if "pid" in reply:
                 zygotes.add(reply["pid"])
         elif request.get("op") == "end":
-            reply = end(request.get("kill", []), request.get("reap"))
+            reply = end(request.get("kill", []), request.get("reap"), wait=own_pids is None)
             zygotes.discard(request.get("reap"))
         else:
             reply = {"error": f"unknown request {request.get('op')!r}"}
@@ -152,7 +152,8 @@ def _read_all(fd: int) -> bytes:
 
 
 def collect_orphans(launcher: int, zygotes: set) -> None:
-    """Reap the children that are not zygotes: workers left by a zygote that was killed."""
+    """Reap the children that are not live zygotes: workers left by a zygote that was killed, and
+    jailed zygotes ended without waiting (``end``)."""
     try:
         with open(f"/proc/{launcher}/task/{launcher}/children", "rb") as file:
             children = [int(pid) for pid in file.read().split()]
@@ -177,11 +178,14 @@ def keep_runtime_in_memory() -> None:
                 sources.offer(name, path, file.read())
 
 
-def end(groups: list, reap) -> dict:
+def end(groups: list, reap, wait: bool = True) -> dict:
     """Kill these process groups (a zygote's, its workers'), then collect the zygote if asked.
 
     Done here rather than by the grader because the launcher may run in its own PID namespace,
-    where these numbers mean something and the grader's would not.
+    where these numbers mean something and the grader's would not. A jailed zygote takes its
+    namespaces with it, which the kernel tears down for several milliseconds (an RCU grace
+    period for its mounts): with ``wait`` off it is not waited for here but collected with the
+    orphans after a later request. Its zombie keeps its pid meanwhile, so no pid is reused.
     """
     for group in groups:
         try:
@@ -191,8 +195,8 @@ def end(groups: list, reap) -> dict:
     if reap is None:
         return {"ended": True}
     try:
-        os.waitpid(int(reap), 0)
-        return {"ended": True, "reaped": True}
+        done, _ = os.waitpid(int(reap), 0 if wait else os.WNOHANG)
+        return {"ended": True, "reaped": bool(done)}
     except ChildProcessError:
         return {"ended": True, "reaped": False}
 

@@ -102,7 +102,11 @@ def grade_for_gradescope(root: Path) -> dict:
     scratch = Path(tempfile.mkdtemp(prefix="grader-gradescope-"))  # 0700: the sandbox user cannot look in
     try:
         submission = open_submission(root / "submission", scratch)
-        results = grade(rubric, [submission], GradeOptions(jobs=1), scratch)
+        # Root for student code only where the teacher built the bundle with --sandbox-user root;
+        # a user that cannot run Python is otherwise no reason to give student code root: where
+        # the jail works it needs no such user, and where it does not, grading stops and says why.
+        options = GradeOptions(jobs=1, allow_unconfined_root=settings.sandbox_user == "root")
+        results = grade(rubric, [submission], options, scratch)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     result = results.submissions[0]
