@@ -24,7 +24,7 @@ from grader.engine.plan import GradingPlan
 from grader.engine.records import write_records
 from grader.engine.seeds import test_seed
 from grader.engine.test_filter import run_selected
-from grader.java.session import JvmSession, close_shared
+from grader.java.session import JvmSession, end_submission_jvm
 from grader.java.testers import JavaOwnTests
 from grader.own_tests import OwnTests, close_warm_sandboxes
 from grader.rubric import load_rubric
@@ -58,8 +58,12 @@ class GradingState:
             self.close()
             activity = self.submissions[submission_id].activities[activity_id]
             files = {name: Path(path) for name, path in activity.files.items()}
-            kind = JvmSession if activity.language == "java" else SandboxSession
-            self.session = kind(files, activity.modules, self.limits, tuple(activity.disable), own=tuple(activity.own))
+            if activity.language == "java":  # the submission's own JVM, shared by its activities only
+                self.session = JvmSession(files, activity.modules, self.limits, tuple(activity.disable),
+                                          own=tuple(activity.own), submission=submission_id)
+            else:
+                self.session = SandboxSession(files, activity.modules, self.limits, tuple(activity.disable),
+                                              own=tuple(activity.own))
             self.current = key
         return self.session
 
@@ -97,14 +101,14 @@ def pytest_keyboard_interrupt(excinfo) -> None:
     down the running test's fixtures, which would otherwise wait for a busy worker to finish."""
     for state in list(_RUNNING):
         state.close()
-    close_shared()
+    end_submission_jvm()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     state = config.stash.get(STATE, None)
     if state is not None:
         state.close()
-    close_shared()
+    end_submission_jvm()
 
 
 def activity_of(state: GradingState, module_path: str):
@@ -261,12 +265,16 @@ def own_tests(request: pytest.FixtureRequest, submission_id: str) -> OwnTests:
     # random number first.
     seed = test_seed(state.plan.base_seed, activity_id, "every tester run")
     item.stash[SEED] = seed
-    kind = JavaOwnTests if activity.language == "java" else OwnTests
-    return kind({name: Path(path) for name, path in activity.files.items()}, seed, state.limits)
+    files = {name: Path(path) for name, path in activity.files.items()}
+    if activity.language == "java":
+        return JavaOwnTests(files, seed, state.limits, submission=submission_id)
+    return OwnTests(files, seed, state.limits)
 
 
 def _submission_done(state: "GradingState", submission_id: str) -> None:
-    """Save the submission's records for good (for --resume), then report it finished."""
+    """End the submission's JVM (none serves two submissions), save its records for good (for
+    --resume), then report it finished."""
+    end_submission_jvm()
     key = state.submissions[submission_id].key
     if state.plan.records_dir:
         write_records(Path(state.plan.records_dir), key, state.records.pop(submission_id, []))

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader.java.javac import JAVAC_SECONDS, run_javac
+from grader.java.jvm_user import jvm_owner, share_with_jvm
 
 PACKAGE = re.compile(r"^(\s*)package\s+([\w.]+)\s*;", re.MULTILINE)
 IMPORT = re.compile(r"^\s*import\s+(static\s+)?([\w.]+?)(\.\*|\.(\w+))\s*;", re.MULTILINE)
@@ -88,6 +89,7 @@ def compile_activity(student: dict[str, Path], stand_ins: dict[str, Path], scrat
         return result
     if code != 0:
         result.error = javac_error(messages, sources, student, shown_as or {})
+    share_with_jvm(scratch, jvm_owner())  # the JVM may run as another user: it reads, never writes, these
     return result
 
 

@@ -8,8 +8,14 @@ answers all of them for Java:
 - the activity's classes are compiled once per session, or taken from the process's cache when
   another activity compiled the same files (compiling.py); a compile error is the load error
   of every test of the activity (``JavaCompileError``, in student terms);
-- one warm JVM per grading process (``shared_jvm``) serves every session; each test is a
-  ``load`` with the test's seed: a fresh class loader, so no static field survives a test;
+- a JVM never serves two submissions (``submission_jvm``): the submission's first Java
+  activity starts one (launched before its classes compile, so the two overlap), its later
+  activities reuse it, and the engine ends it when the submission's grading ends
+  (``end_submission_jvm``); each test is a ``load`` with the test's seed: a fresh class loader,
+  so no static field survives a test;
+- a test that leaves a thread alive (the JVM counts every thread not its own, and its own
+  threads running student code, when the test's output is read) gets the JVM replaced before
+  the next test: Thread.stop is not enough against a thread that catches ThreadDeath;
 - a call that overruns its deadline kills the JVM (its whole process group) and the next test
   starts a new one; a JVM that died is replaced the same way; either way the test is reported
   like a Python sandbox's (``SandboxTimeout``, ``SandboxCrashed``);
@@ -26,17 +32,20 @@ from pathlib import Path
 
 from grader.java.compiling import CACHE, Compiled
 from grader.java.stubs import ClassFileError, disable_methods
+from grader.java.jvm_user import jvm_owner, share_with_jvm
 from grader.java.worker import JvmProcess, JvmStartError, wait_ready
 from grader.sandbox.errors import SandboxCrashed, SandboxError, SandboxTimeout, StudentError, StudentLoadError
 from grader.sandbox.isolation import detect
 from grader.sandbox.launcher import Launcher
 from grader.sandbox.leftovers import make_folder
 from grader.sandbox.limits import Limits
+from grader.sandbox.staging import SandboxUserError
 
-# Student threads still alive after a test (the JVM stops them at the next load); this many
-# means something is spawning without end, and the JVM is replaced rather than trusted.
+# Student threads alive after any reply: this many means something is spawning without end, and
+# the JVM is replaced at once. At a test's end, any thread left at all replaces it (end_test).
 THREADS_BEFORE_RESTART = 50
-_SHARED: dict[str, JvmProcess] = {}
+# The one JVM of this process, and whose it is: (submission, limits).
+_CURRENT: dict[str, tuple[tuple[str, str], JvmProcess]] = {}
 
 
 class JavaCompileError(StudentLoadError):
@@ -59,27 +68,39 @@ class JavaCompileError(StudentLoadError):
             "error it shows.")
 
 
-def shared_jvm(limits: Limits) -> JvmProcess:
-    """This grading process's JVM (one per set of limits), started on first use."""
-    key = repr(limits)
-    jvm = _SHARED.get(key)
-    if jvm is None:
-        jvm = _SHARED[key] = JvmProcess(limits, Launcher.run_level or detect())
-        atexit.register(jvm.kill)
+def submission_jvm(submission: str, limits: Limits) -> JvmProcess:
+    """The JVM of ``submission`` (not started yet if new). Asking for another submission's ends
+    the one before: a JVM never serves two submissions, whatever order the engine runs them in."""
+    key = (submission, repr(limits))
+    current = _CURRENT.get("jvm")
+    if current is not None and current[0] == key:
+        return current[1]
+    end_submission_jvm()
+    jvm = JvmProcess(limits, Launcher.run_level or detect())
+    _CURRENT["jvm"] = (key, jvm)
     return jvm
 
 
-def close_shared() -> None:
-    for jvm in _SHARED.values():
-        jvm.kill()
+def end_submission_jvm() -> None:
+    """Kill the current submission's JVM (the engine calls this when the submission is graded)."""
+    current = _CURRENT.pop("jvm", None)
+    if current is not None:
+        current[1].kill()
+
+
+atexit.register(end_submission_jvm)
 
 
 class JvmSession:
     def __init__(self, files: dict[str, Path], modules: list[str], limits: Limits = Limits(),
-                 disable: tuple[str, ...] = (), own: tuple[str, ...] | None = None) -> None:
+                 disable: tuple[str, ...] = (), own: tuple[str, ...] | None = None,
+                 submission: str | None = None) -> None:
         """``files``: each Java file by its name in the submission (``src/pkg/Box.java``) or,
         for a reference stand-in, its own name (``Widget.java``); ``own``: which of them are the
-        student's. ``modules``: the names the suites use (``box``), as for Python."""
+        student's. ``modules``: the names the suites use (``box``), as for Python.
+        ``submission``: whose files these are (sessions of one submission share its JVM); None:
+        a JVM of this session's own."""
+        self.submission = submission if submission is not None else f"session-{id(self)}"
         self.files = dict(files)
         self.modules = list(modules)
         self.limits = limits
@@ -94,11 +115,21 @@ class JvmSession:
         self.jvm: JvmProcess | None = None
         self.last_output = ""
         self.current: JvmLink | None = None
+        self.lingering = 0  # the last reply's count of threads left alive
 
     # -- lifecycle -----------------------------------------------------------------------
     def start(self) -> None:
+        self.jvm = submission_jvm(self.submission, self.limits)
+        if not self.jvm.alive:
+            try:
+                self.jvm.start()  # it starts while the classes compile; _jvm_ready waits for it
+            except (JvmStartError, OSError) as exc:
+                raise SandboxCrashed("starting the Java sandbox", {"exit_code": f"unknown ({exc})"}) from None
         if self.compiled is None:
-            self.compiled = CACHE.compile(self.student, self.stand_ins, self.shown_as)
+            try:
+                self.compiled = CACHE.compile(self.student, self.stand_ins, self.shown_as)
+            except SandboxUserError as exc:
+                raise SandboxCrashed("compiling your classes", {"exit_code": f"unknown ({exc})"}) from None
             if self.compiled.error is not None:
                 self.load_error = self.compiled.error
             elif self.disable:
@@ -109,9 +140,9 @@ class JvmSession:
                 self.compiled = replace(self.compiled, classes=classes)
                 try:
                     disable_methods(self.compiled.classes, self.disable)
-                except (ClassFileError, ValueError, OSError) as exc:
+                    share_with_jvm(self.scratch, jvm_owner())
+                except (ClassFileError, ValueError, OSError, SandboxUserError) as exc:
                     raise SandboxCrashed("switching off a method another activity grades", {"exit_code": f"unknown ({exc})"}) from None
-        self.jvm = shared_jvm(self.limits)
 
     def load(self) -> None:
         """Compile the activity's classes (once); JavaCompileError if they do not compile."""
@@ -121,15 +152,16 @@ class JvmSession:
             raise JavaCompileError(self.load_error)
 
     def _jvm_ready(self) -> JvmProcess:
-        jvm = self.jvm
+        jvm = self.jvm = submission_jvm(self.submission, self.limits)
         if jvm.alive and jvm.worn_out():
             jvm.kill()
-        if not jvm.alive:
-            try:
+        try:
+            if not jvm.alive:
                 jvm.start()
+            if not jvm.ready:
                 wait_ready(jvm)
-            except (JvmStartError, OSError) as exc:
-                raise SandboxCrashed("starting the Java sandbox", {"exit_code": f"unknown ({exc})"}) from None
+        except (JvmStartError, OSError) as exc:
+            raise SandboxCrashed("starting the Java sandbox", {"exit_code": f"unknown ({exc})"}) from None
         return jvm
 
     def worker(self, seed: int) -> "JvmLink":
@@ -159,9 +191,20 @@ class JvmSession:
             self.current.finish()
         return self.last_output, 0
 
+    def end_test(self) -> tuple[str, int]:
+        """Read what the test printed, and replace the JVM if the test left any thread alive
+        (the next test gets a new JVM), so no later test shares the JVM with that thread."""
+        got = self.request({"op": "output"}, "reading your output", self.limits.call_seconds)
+        if self.lingering and self.jvm is not None:
+            self.jvm.kill()
+        if not isinstance(got, dict):
+            return "", 0
+        dropped = got.get("dropped", 0)
+        return str(got.get("text", "")), dropped if isinstance(dropped, int) else 0
+
     def close(self) -> None:
-        """Forget this session's classes. The warm JVM stays for the next session: its next load
-        discards these classes and stops any thread they left."""
+        """Forget this session's classes. The submission's JVM stays for its next activity (its
+        next load discards these classes); the engine ends it with the submission."""
         if self.current is not None:
             self.current.finish()
         self.current = None
@@ -189,7 +232,8 @@ class JvmSession:
             ended = jvm.exit_status()
             jvm.kill()
             raise SandboxCrashed(call, ended) from None
-        if isinstance(reply.get("threads"), int) and reply["threads"] > THREADS_BEFORE_RESTART:
+        self.lingering = reply.get("threads") if isinstance(reply.get("threads"), int) else 0
+        if self.lingering > THREADS_BEFORE_RESTART:
             jvm.kill()  # the reply stands; the next test gets a new JVM
         if "error" in reply:
             raise StudentError(call, reply["error"])
@@ -225,13 +269,11 @@ class JvmLink:
         if self.alive:
             self.alive = False
             try:
-                got = self.session.request({"op": "output"}, "reading your output", self.session.limits.call_seconds)
-                text = str(got.get("text", "")) if isinstance(got, dict) else ""
-                dropped = got.get("dropped", 0) if isinstance(got, dict) else 0
+                text, dropped = self.session.end_test()
                 cap = self.session.limits.output_bytes
                 data = text.encode("utf-8")
                 if len(data) > cap or dropped:
-                    more = max(len(data) - cap, 0) + (dropped if isinstance(dropped, int) else 0)
+                    more = max(len(data) - cap, 0) + dropped
                     text = data[:cap].decode("utf-8", errors="replace") + f"\n... ({more} more bytes of output not shown)"
                 self.text = text
             except SandboxError:

@@ -12,8 +12,9 @@ reported as the grader's problem, never as the student's.
 Costs: each version and each stand-in is compiled once per grading process (they are the lab's
 files); the student's tester is compiled once per submission, against the reference; each run
 is one ``load`` (a fresh class loader over the version's classes, the tester's and the
-stand-ins') and one ``run_tester`` in the shared warm JVM, with ``-ea`` (assertions on), the
-same seed for every run, and the tester's printed output kept.
+stand-ins') and one ``run_tester`` in the submission's JVM, with ``-ea`` (assertions on), the
+same seed for every run, and the tester's printed output kept. A run that leaves a thread alive
+gets the JVM replaced before the next run (session.py, ``end_test``).
 """
 
 import atexit
@@ -80,14 +81,15 @@ class JavaOwnTests:
 
     needs_pytest = False
 
-    def __init__(self, tester_files: dict[str, Path], seed: int, limits: Limits) -> None:
+    def __init__(self, tester_files: dict[str, Path], seed: int, limits: Limits, submission: str | None = None) -> None:
+        """``submission``: whose tester this is (its runs use that submission's JVM)."""
         self.tester_files = tester_files  # its name in the submission -> the file
         self.seed = seed
         self.limits = limits
         self.has_assertions = any(contains_java_assert(path) for path in tester_files.values())
         self.classes = {Path(name).stem: path for name, path in tester_files.items()}
         self.shown_as = {Path(name).stem: name for name in tester_files}
-        self.session = JvmSession({}, [], limits)
+        self.session = JvmSession({}, [], limits, submission=submission)
         self.compiled: tuple[Path, Path] | None = None  # (classes, sources) of the tester
         self.compile_error: str | None = None
 
@@ -123,7 +125,6 @@ class JavaOwnTests:
         lab = _lab_classes({varying: java_twin(version, name), **helpers})
         tester_classes, tester_sources = self.compiled
         session = self.session
-        session.jvm = session.jvm or _shared(self.limits)
         outputs = []
         for tester in sorted(self.classes):
             session.current = None
@@ -156,12 +157,6 @@ def _reference_of(version: Path, stand_ins: dict[str, Path], name: str) -> Path:
     return version
 
 
-def _shared(limits: Limits):
-    from grader.java.session import shared_jvm
-
-    return shared_jvm(limits)
-
-
 class _Link:
     """The smallest link a tester run needs: requests through the session, no proxies."""
 
@@ -173,11 +168,11 @@ class _Link:
 
 
 def _output(session: JvmSession) -> str:
+    """What the run printed; the JVM is replaced if the run left a thread alive."""
     try:
-        got = session.request({"op": "output"}, "reading your output", session.limits.call_seconds)
+        text, _ = session.end_test()
     except SandboxError:
         return ""
-    text = str(got.get("text", "")) if isinstance(got, dict) else ""
     return text[: session.limits.output_bytes]
 
 

@@ -1,39 +1,42 @@
-"""The warm JVM: ``sandbox_jvm`` built once, started under the sandbox's limits, killed whole.
+"""The JVM worker: ``sandbox_jvm`` started under the sandbox's limits, killed whole.
 
-One JVM serves every Java test of a grading process; each test's ``load`` gives it a fresh class
-loader (sandbox_jvm/README.md), so paying the JVM's start once is all that is shared. The JVM is
-started like a Python sandbox's launcher (grader/sandbox/launcher.py):
+A JVM serves one submission at most (session.py); each test's ``load`` gives it a fresh class
+loader (sandbox_jvm/README.md). The JVM is started like a Python sandbox's launcher
+(grader/sandbox/launcher.py):
 
 - in its own session and process group, killed as a group, and tied to the grading process by
   ``setpriv --pdeathsig KILL`` where that works (lifetime.py);
 - at the namespaces level inside the same ``unshare`` prefix (its own PID namespace, so nothing
   it starts outlives it; no network; a read-only file system), isolation.py;
+- as ``GRADER_SANDBOX_USER`` when the grader is root, with no capabilities and
+  ``no_new_privs`` (jvm_user.py);
 - under ``prlimit`` rlimits (CPU seconds, file size, open files, processes if asked), a heap
   (``-Xmx``), stack, metaspace and code cache of fixed size, in its own empty working folder and
   HOME, with a scrubbed environment; its stderr (the JVM's own warnings, never the student's
   output, which comes back through the protocol) goes to a file.
 
-The worker's classes are compiled once per version of its sources and cached in the temporary
-folder (``grader-jvm-<hash>``), shared by every process of this user.
+``jvm_command`` is the one place the command is put together; ``jail_prefix`` is what goes in
+front of it (swap it for a stronger jail). The worker's classes come from worker_cache.py.
 """
 
-import hashlib
 import os
 import shutil
 import signal
 import subprocess
-import tempfile
 import time
 from importlib.util import find_spec
 from pathlib import Path
 
 from grader.assets import REPOSITORY
+from grader.java.jvm_user import drop_prefix, give_home, jvm_owner
+from grader.java.worker_cache import JvmBuildError
+from grader.java.worker_cache import worker_classes as cached_worker_classes
 from grader.sandbox.channel import Channel
 from grader.sandbox.isolation import launcher_prefix
 from grader.sandbox.leftovers import make_folder
 from grader.sandbox.lifetime import die_with_parent_prefix
 from grader.sandbox.limits import Limits
-
+from grader.sandbox.staging import SandboxUserError
 
 
 def _worker_sources() -> Path:
@@ -50,10 +53,12 @@ def _worker_sources() -> Path:
 WORKER_SOURCES = _worker_sources()
 HEAP = "256m"
 # Why each flag: sandbox_jvm/README.md. TieredStopAtLevel=1: student calls are short, and the
-# quick compiler makes the first ones faster; headless: a Swing class may be compiled, never shown.
+# quick compiler makes the first ones faster; headless: a Swing class may be compiled, never shown;
+# no attach listener: nothing outside may load an agent into it, and it starts no thread later.
 JVM_FLAGS = [
     f"-Xmx{HEAP}", "-Xss1m", "-XX:MaxMetaspaceSize=128m", "-XX:ReservedCodeCacheSize=48m",
     "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto", "-XX:TieredStopAtLevel=1",
+    "-XX:+DisableAttachMechanism",
     "-Djava.security.manager=allow",
     "--add-opens", "java.base/java.lang=ALL-UNNAMED",
     "--add-opens", "java.base/java.util=ALL-UNNAMED",
@@ -70,36 +75,29 @@ class JvmStartError(RuntimeError):
 
 
 def worker_classes() -> Path:
-    """The compiled worker, built on first use and cached by the hash of its sources."""
-    sources = sorted(WORKER_SOURCES.glob("*.java"))
-    if not sources:
-        raise JvmStartError(f"the JVM worker's sources are missing from {WORKER_SOURCES}")
-    digest = hashlib.sha256(b"".join(p.name.encode() + p.read_bytes() for p in sources)).hexdigest()[:16]
-    target = Path(tempfile.gettempdir()) / f"grader-jvm-{os.getuid()}-{digest}"
-    if (target / "sandbox_jvm" / "Main.class").is_file():
-        return target
-    building = Path(tempfile.mkdtemp(prefix=f"grader-jvm-building-{digest}-"))
+    """The compiled worker (built on first use, private, checked against its manifest), readable
+    by the JVM's user."""
     try:
-        done = subprocess.run(["javac", "-nowarn", "-d", str(building), *map(str, sources)],
-                              capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
-        if done.returncode != 0:
-            raise JvmStartError(f"the JVM worker did not compile: {done.stderr[-2000:]}")
-        try:
-            os.rename(building, target)  # atomic: another process may have won the race
-        except OSError:
-            pass
-    finally:
-        shutil.rmtree(building, ignore_errors=True)
-    return target
+        return cached_worker_classes(sorted(WORKER_SOURCES.glob("*.java")), jvm_owner())
+    except (JvmBuildError, SandboxUserError) as exc:
+        raise JvmStartError(f"{exc} (sources: {WORKER_SOURCES})") from None
 
 
-def jvm_command(classes: Path, limits: Limits, level: str) -> list[str]:
+def jail_prefix(level: str, owner: tuple[int, int] | None) -> list[str]:
+    """What the JVM is started inside: tied to our life, the level's namespaces, then the drop to
+    ``owner`` and of every capability (it must come after the namespaces: unshare needs root)."""
+    return [*die_with_parent_prefix(), *launcher_prefix(level), *drop_prefix(owner)]
+
+
+def jvm_command(classes: Path, home: Path, limits: Limits, prefix: list[str]) -> list[str]:
+    """The whole command that starts the worker JVM in ``home``, inside ``prefix``."""
     rlimits = [f"--cpu={CPU_SECONDS_PER_JVM}", f"--fsize={limits.file_size_bytes}", "--nofile=256", "--core=0"]
     if limits.processes:
         rlimits.append(f"--nproc={limits.processes}")
     prlimit = [shutil.which("prlimit") or "prlimit", *rlimits, "--"]
-    java = [shutil.which("java") or "java", *JVM_FLAGS, "-cp", str(classes), "sandbox_jvm.Main"]
-    return [*die_with_parent_prefix(), *launcher_prefix(level), *prlimit, *java]
+    java = [shutil.which("java") or "java", *JVM_FLAGS, f"-Djava.io.tmpdir={home}",
+            f"-XX:ErrorFile={home / 'hs_err.log'}", "-cp", str(classes), "sandbox_jvm.Main"]
+    return [*prefix, *prlimit, *java]
 
 
 class JvmProcess:
@@ -112,25 +110,32 @@ class JvmProcess:
         self.channel: Channel | None = None
         self.folder: Path | None = None
         self.loads = 0
+        self.ready = False  # it has answered its first request
 
     @property
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
 
     def start(self) -> None:
-        classes = worker_classes()
-        self.folder = make_folder("sandbox")
-        home = self.folder / "home"
-        home.mkdir()
+        """Launch the JVM and return at once (``wait_ready`` waits for its first answer), so
+        the submission's classes can compile meanwhile."""
+        try:
+            owner = jvm_owner()
+            classes = worker_classes()
+            self.folder = make_folder("sandbox")
+            home = self.folder / "home"
+            home.mkdir()
+            give_home(home, owner)
+            command = jvm_command(classes, home, self.limits, jail_prefix(self.level, owner))
+        except SandboxUserError as exc:
+            raise JvmStartError(str(exc)) from None
         env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
-        command = jvm_command(classes, self.limits, self.level)
-        command.insert(command.index("-cp"), f"-Djava.io.tmpdir={home}")
-        command.insert(command.index("-cp"), f"-XX:ErrorFile={self.folder / 'hs_err.log'}")
         with open(self.folder / "jvm-stderr.log", "wb") as stderr:
             self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
                                             cwd=home, env=env, start_new_session=True, close_fds=True)
         self.channel = Channel(self.process.stdin.fileno(), self.process.stdout.fileno())
         self.loads = 0
+        self.ready = False
 
     def cpu_seconds(self) -> float:
         """CPU time the JVM has used so far (Linux; 0 where /proc is missing)."""
@@ -161,6 +166,7 @@ class JvmProcess:
             except subprocess.TimeoutExpired:
                 pass
         self.process = self.channel = None
+        self.ready = False
         if self.folder is not None:
             shutil.rmtree(self.folder, ignore_errors=True)
             self.folder = None
@@ -189,4 +195,5 @@ def wait_ready(jvm: JvmProcess) -> float:
             log = (jvm.folder / "jvm-stderr.log").read_text(errors="replace")[-1500:]
         jvm.kill()
         raise JvmStartError(f"the JVM worker did not start ({type(exc).__name__}): {log}") from None
+    jvm.ready = True
     return time.monotonic() - started

@@ -209,9 +209,11 @@ def test_halt_is_an_exit_too(fresh):
 def test_student_threads_are_counted_and_stopped_at_the_next_load(fresh, built):
     reply = fresh.ask("call", module="trouble", name="start_thread", args=[])
     assert reply["ok"] is None and reply["threads"] == 1
-    assert fresh.ok("threads") == {"alive": 1, "created": 1}
+    assert fresh.ok("threads") == {"alive": 1, "created": 1, "lingering": 1}
     reply = fresh.ask("load", classpath=[str(built[1])], student=OWN, seed=7)
     assert reply["stopped_threads"] == 1 and "threads" not in reply
+    time.sleep(0.2)  # Thread.stop is asynchronous
+    assert fresh.ok("threads") == {"alive": 0, "created": 0, "lingering": 0}
 
 
 def test_a_second_load_discards_static_state(fresh, built):

@@ -2,6 +2,7 @@ package sandbox_jvm;
 
 import java.io.FilePermission;
 import java.lang.reflect.ReflectPermission;
+import java.nio.file.LinkPermission;
 import java.security.Permission;
 import java.util.Set;
 
@@ -11,12 +12,13 @@ import java.util.Set;
  * (always passed, see README); Java 24 has no SecurityManager left, and install() then throws,
  * so the worker never runs unguarded.
  *
- * It is not a permission sandbox: almost everything is allowed, because the Python side
- * contains the process (rlimits, its own directory, a timeout, kill). It refuses only what
- * would break *this* process's promises: ending the JVM (System.exit, Runtime.halt), reaching
- * the private channel (stdin/stdout by descriptor or through /proc or /dev), undoing the
- * guard (a new SecurityManager, System.setOut, setAccessible on our classes, another class
- * loader), touching threads other than the student's own, and starting other programs.
+ * It refuses what would break *this* process's promises: ending the JVM (System.exit,
+ * Runtime.halt), reaching the private channel (stdin/stdout by descriptor, or through /proc or
+ * /dev however spelled), undoing the guard (a new SecurityManager, System.setOut, setAccessible
+ * on our classes, another class loader), touching threads other than the student's own, and
+ * starting other programs. Files are allowed by FilePolicy, deny by default, on real paths;
+ * making links is refused. Sockets, properties and public reflection stay allowed: the Python
+ * side contains the process (no network at the namespaces level, rlimits, a user of its own).
  *
  * "Student code" is decided from the call stack: a request is refused when any frame on it
  * belongs to a class the student's loader defined, stopping (as Java's own AccessController
@@ -54,9 +56,15 @@ final class Guard extends SecurityManager {
     private final java.util.concurrent.atomic.AtomicInteger threadsCreated =
             new java.util.concurrent.atomic.AtomicInteger();
     private volatile ThreadGroup studentThreads;
+    /** Built before the guard is installed, while only our code runs. */
+    final FilePolicy files = new FilePolicy();
 
     static Guard install() {
+        // Loaded now: a class of ours first loaded inside a check would be read from disk, which
+        // asks this guard again, before it could answer.
+        StudentLoader.defined(Guard.class);
         Guard guard = new Guard();
+        guard.files.allows("/", "read");
         System.setSecurityManager(guard);
         return guard;
     }
@@ -132,6 +140,13 @@ final class Guard extends SecurityManager {
 
     @Override
     public void checkPermission(Permission perm) {
+        if (perm instanceof FilePermission) {
+            if (!files.allows(perm.getName(), perm.getActions()) && studentOnStack()) {
+                throw new SecurityException("not allowed in the grader's sandbox: " + perm.getName()
+                        + " (" + perm.getActions() + ")");
+            }
+            return;
+        }
         if (!isGuarded(perm)) {
             return; // the common case, kept cheap: no stack walk
         }
@@ -155,16 +170,8 @@ final class Guard extends SecurityManager {
         if (perm instanceof ReflectPermission) {
             return perm.getName().equals("suppressAccessChecks"); // no setAccessible for students
         }
-        if (perm instanceof FilePermission) {
-            String path = perm.getName();
-            boolean writes = perm.getActions().contains("write") || perm.getActions().contains("execute");
-            // A path that reaches our own descriptors (reading stdin or writing stdout) would
-            // let the student read requests or forge replies.
-            boolean channel = path.startsWith("/proc/") || path.startsWith("/dev/fd")
-                    || path.startsWith("/dev/std");
-            return channel || (writes && path.startsWith("/dev/") && !path.equals("/dev/null"));
-        }
-        return false;
+        // A link made by the student could point an allowed name at the channel after the check.
+        return perm instanceof LinkPermission;
     }
 
     /** New threads made while student code runs on the main thread join the student's group. */

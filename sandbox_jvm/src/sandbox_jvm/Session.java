@@ -36,10 +36,14 @@ final class Session {
     private final java.util.Locale locale = java.util.Locale.getDefault();
     private final java.util.TimeZone timeZone = java.util.TimeZone.getDefault();
 
+    /** The threads alive before any student code ran: ours and the JDK's. */
+    private final Set<Thread> ownThreads;
+
     Session(Guard guard, Output output) {
         this.guard = guard;
         this.output = output;
         this.properties = (java.util.Properties) System.getProperties().clone();
+        this.ownThreads = Set.copyOf(Thread.getAllStackTraces().keySet());
     }
 
     private void restoreSettings() {
@@ -76,6 +80,11 @@ final class Session {
             }
         }
         Failures.sources = new SourceLines((List<?>) request.get("sources"));
+        List<String> readable = new ArrayList<>(classpath);
+        if (request.get("sources") instanceof List) {
+            readable.addAll(strings(request.get("sources")));
+        }
+        guard.files.allowForLoad(readable); // a class loaded lazily is read with student frames on the stack
         assertions = !Boolean.FALSE.equals(request.get("assertions"));
         guard.newThreadGroup(new ThreadGroup("student"));
         loader = StudentLoader.over(classpath, assertions);
@@ -152,6 +161,42 @@ final class Session {
     int liveStudentThreads() {
         ThreadGroup group = guard.threadGroupOfStudent();
         return group == null ? 0 : group.activeCount();
+    }
+
+    /**
+     * Every thread a test may have left behind, counted thoroughly (at the end of a test, not on
+     * every reply): the student's group, plus any thread the JVM did not have at start (a
+     * common-pool worker running a student's task, a Cleaner a student made), plus any of the
+     * JVM's own threads that is running student code right now (a student's finalize() that
+     * never returns holds the Finalizer thread). The grader replaces the JVM when this is not 0.
+     */
+    int lingeringThreads() {
+        int count = liveStudentThreads();
+        ThreadGroup group = guard.threadGroupOfStudent();
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            if (thread == Thread.currentThread() || !thread.isAlive()
+                    || (group != null && inGroup(thread, group))) {
+                continue;
+            }
+            if (!ownThreads.contains(thread) || runsStudentCode(thread)) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    private static boolean inGroup(Thread thread, ThreadGroup group) {
+        ThreadGroup its = thread.getThreadGroup();
+        return its != null && (its == group || group.parentOf(its));
+    }
+
+    private static boolean runsStudentCode(Thread thread) {
+        for (StackTraceElement frame : thread.getStackTrace()) {
+            if (StudentLoader.NAME.equals(frame.getClassLoaderName())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The class a module name stands for: elevens_board -> ElevensBoard. */
