@@ -138,10 +138,11 @@ def build_root(spec: dict, owner: tuple[int, int]) -> None:
     mount(None, "/", None, MS_REC | MS_PRIVATE)
     root = spec["root"]
     _tmpfs(root, "size=1m,mode=0755")
+    uid, gid = owner
+    # /tmp first: what is bound below it (the JVM worker's classes) must not be covered by it.
+    _tmpfs(_make_dirs(root, "/tmp"), f"{TMP_SIZE},mode=1777,uid={uid},gid={gid}")
     for path in spec.get("read_only", []):
         _bind_read_only(root, path)
-    uid, gid = owner
-    _tmpfs(_make_dirs(root, "/tmp"), f"{TMP_SIZE},mode=1777,uid={uid},gid={gid}")
     work = _make_dirs(root, spec["work"])
     mount(spec["work"], work, None, MS_BIND | MS_REC)
     mount(None, work, None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV)
@@ -272,3 +273,16 @@ def enter(spec: dict, seccomp: bytes | None) -> dict:
         install_filter(seccomp)
     return {"uid": uid, "gid": gid, "user_namespace": nested, "filter": bool(seccomp),
             "root": "private" if spec.get("namespaces") else "shared"}
+
+
+def exec_jailed(spec: dict, argv: list[str]) -> None:
+    """Jail this process (the first of a PID namespace ``unshare --fork`` made) and become
+    ``argv``: how the JVM worker is started (grader/java/worker.py). Exits 71 with the reason on
+    standard error if any step fails; the program is never started outside a whole jail."""
+    try:
+        enter(spec, bytes.fromhex(spec.pop("seccomp", "") or ""))
+        os.chdir(spec["home"])
+        os.execv(argv[0], argv)
+    except BaseException as exc:  # noqa: BLE001 - any failure: say it, start nothing
+        os.write(2, f"the jail could not be set up: {type(exc).__name__}: {exc}\n".encode())
+    os._exit(EXIT_JAIL_FAILED)

@@ -25,7 +25,18 @@ def jvm_owner() -> tuple[int, int] | None:
     """The (uid, gid) the JVM runs as, or None for the grader's own user.
 
     SandboxUserError when ``GRADER_SANDBOX_USER`` names no user or the grader is not root."""
-    return sandbox_owner()
+    from grader.sandbox.jail_spec import student_ids
+
+    return student_ids(jailed()) if os.geteuid() == 0 else sandbox_owner()
+
+
+def jailed() -> bool:
+    """Whether the JVM runs in the jail (the namespaces level), where what it reads is bound in
+    at its own path: the folders above it need not be passable on the machine."""
+    from grader.sandbox.isolation import detect
+    from grader.sandbox.launcher import Launcher
+
+    return (Launcher.run_level or detect()) == "namespaces"
 
 
 def drop_prefix(owner: tuple[int, int] | None) -> list[str]:
@@ -59,7 +70,7 @@ def share_with_jvm(folder: Path, owner: tuple[int, int] | None) -> None:
     if owner is None:
         return
     uid, gid = owner
-    if not _passable(folder, uid, gid):
+    if not jailed() and not _passable(folder, uid, gid):
         raise SandboxUserError(f"the sandbox user (uid {uid}) cannot enter {folder.parent} or a folder above it, so "
                                "the JVM could not read its classes. Set TMPDIR to a folder everyone may enter, such as /tmp.")
     for root, dirs, files in os.walk(folder):

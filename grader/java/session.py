@@ -172,8 +172,8 @@ class JvmSession:
         jvm = self._jvm_ready()
         link = JvmLink(self, seed)
         self.current = link
-        request = {"op": "load", "classpath": [str(self.compiled.classes)], "student": sorted(self.student),
-                   "seed": seed, "assertions": True, "sources": [str(self.compiled.sources)]}
+        request = {"op": "load", "classpath": [jvm.visible(self.compiled.classes)], "student": sorted(self.student),
+                   "seed": seed, "assertions": True, "sources": [jvm.visible(self.compiled.sources)]}
         try:
             reply = link.request(request, "loading your classes", self.limits.load_seconds)
         except StudentError as exc:

@@ -132,8 +132,9 @@ class JavaOwnTests:
                 jvm = session._jvm_ready()
                 link = _Link(session)
                 session.current = link
-                link.request({"op": "load", "classpath": [str(tester_classes), str(lab)], "student": sorted(self.classes),
-                              "seed": self.seed, "assertions": True, "sources": [str(tester_sources)]},
+                link.request({"op": "load", "classpath": [jvm.visible(tester_classes), jvm.visible(lab)],
+                              "student": sorted(self.classes), "seed": self.seed, "assertions": True,
+                              "sources": [jvm.visible(tester_sources)]},
                              "loading your tester", self.limits.load_seconds)
                 jvm.loads += 1
                 reply = link.request({"op": "run_tester", "class": tester}, f"running {tester}", self.limits.call_seconds)

@@ -7,9 +7,10 @@ loader (sandbox_jvm/README.md). The JVM is started like a Python sandbox's launc
 - in its own session and process group, killed as a group, and tied to the grading process by
   ``setpriv --pdeathsig KILL`` where that works (lifetime.py);
 - at the namespaces level inside the same ``unshare`` prefix (its own PID namespace, so nothing
-  it starts outlives it; no network; a read-only file system), isolation.py;
-- as ``GRADER_SANDBOX_USER`` when the grader is root, with no capabilities and
-  ``no_new_privs`` (jvm_user.py);
+  it starts outlives it; no network), isolation.py, then in the same jail as a Python
+  sandbox's zygote (sandbox_runtime/jail.py): a root file system of its own, no capability, an
+  unprivileged id where the grader is root (``GRADER_SANDBOX_USER``'s, else the dedicated one:
+  jvm_user.py), ``no_new_privs`` and the system-call filter;
 - under ``prlimit`` rlimits (CPU seconds, file size, open files, processes if asked), a heap
   (``-Xmx``), stack, metaspace and code cache of fixed size, in its own empty working folder and
   HOME, with a scrubbed environment; its stderr (the JVM's own warnings, never the student's
@@ -19,24 +20,29 @@ loader (sandbox_jvm/README.md). The JVM is started like a Python sandbox's launc
 front of it (swap it for a stronger jail). The worker's classes come from worker_cache.py.
 """
 
+import hashlib
+import json
 import os
 import shutil
 import signal
 import subprocess
+import sys
 import time
 from importlib.util import find_spec
 from pathlib import Path
 
 from grader.assets import REPOSITORY
-from grader.java.jvm_user import drop_prefix, give_home, jvm_owner
+from grader.java.jvm_user import give_home, jvm_owner, share_with_jvm
 from grader.java.worker_cache import JvmBuildError
 from grader.java.worker_cache import worker_classes as cached_worker_classes
 from grader.sandbox.channel import Channel
 from grader.sandbox.isolation import launcher_prefix
+from grader.sandbox.jail_spec import jail_spec
 from grader.sandbox.leftovers import make_folder
 from grader.sandbox.lifetime import die_with_parent_prefix
 from grader.sandbox.limits import Limits
-from grader.sandbox.staging import SandboxUserError
+from grader.sandbox.seccomp import seccomp_program
+from grader.sandbox.staging import RUNTIME_FILES, SandboxUserError
 
 
 def _worker_sources() -> Path:
@@ -83,10 +89,23 @@ def worker_classes() -> Path:
         raise JvmStartError(f"{exc} (sources: {WORKER_SOURCES})") from None
 
 
-def jail_prefix(level: str, owner: tuple[int, int] | None) -> list[str]:
-    """What the JVM is started inside: tied to our life, the level's namespaces, then the drop to
-    ``owner`` and of every capability (it must come after the namespaces: unshare needs root)."""
-    return [*die_with_parent_prefix(), *launcher_prefix(level), *drop_prefix(owner)]
+# Run by the interpreter that becomes the JVM: it jails itself, then execs (sandbox_runtime/jail.py).
+JAIL_EXEC = "import json, sys; sys.path[0:0] = [{runtime!r}]; from sandbox_runtime.jail import exec_jailed; " \
+            "exec_jailed(json.loads(sys.argv[1]), sys.argv[2:])"
+
+
+def jail_prefix(level: str, folder: Path, classes: Path) -> list[str]:
+    """What the JVM is started inside: tied to our life, the level's namespaces, then the same
+    jail as a Python sandbox's zygote (sandbox_runtime/jail.py): at the namespaces level a root
+    file system of its own where it sees the system, the JDK, the worker's ``classes`` and
+    ``folder/visible`` (what ``JvmProcess.visible`` copied there) read-only, and a private home;
+    at every level no capability, an unprivileged id where the grader is root, and the filter."""
+    spec = jail_spec(level == "namespaces", folder / "root", seccomp_program())
+    spec.update(work=str(folder / "visible"), home=str(folder / "home"),
+                read_only=[*spec["read_only"], str(classes)])
+    runtime = str(RUNTIME_FILES[0].parent.parent)
+    boot = JAIL_EXEC.format(runtime=runtime)
+    return [*die_with_parent_prefix(), *launcher_prefix(level), sys.executable, "-S", "-B", "-c", boot, json.dumps(spec)]
 
 
 def jvm_command(classes: Path, home: Path, limits: Limits, prefix: list[str]) -> list[str]:
@@ -124,9 +143,11 @@ class JvmProcess:
             classes = worker_classes()
             self.folder = make_folder("sandbox")
             home = self.folder / "home"
-            home.mkdir()
+            for folder in (home, self.folder / "visible", self.folder / "root"):
+                folder.mkdir()
             give_home(home, owner)
-            command = jvm_command(classes, home, self.limits, jail_prefix(self.level, owner))
+            share_with_jvm(self.folder / "visible", owner)
+            command = jvm_command(classes, home, self.limits, jail_prefix(self.level, self.folder, classes))
         except SandboxUserError as exc:
             raise JvmStartError(str(exc)) from None
         env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
@@ -136,6 +157,24 @@ class JvmProcess:
         self.channel = Channel(self.process.stdin.fileno(), self.process.stdout.fileno())
         self.loads = 0
         self.ready = False
+
+    def visible(self, folder: Path) -> str:
+        """Where the JVM finds a copy of ``folder`` (compiled classes, sources): in its jail it
+        sees nothing of the grader's folders but the copies made here, once per folder."""
+        if self.folder is None:
+            return str(folder)
+        copies = self.folder / "visible"
+        name = hashlib.sha256(str(folder).encode()).hexdigest()[:16]
+        target = copies / name
+        if not target.exists() and folder.is_dir():
+            building = copies / f".{name}.part"
+            shutil.rmtree(building, ignore_errors=True)
+            shutil.copytree(folder, building, symlinks=False, ignore_dangling_symlinks=True)
+            for path in (building, *building.rglob("*")):
+                os.chmod(path, 0o755 if path.is_dir() else 0o644)
+            share_with_jvm(building, jvm_owner())
+            os.rename(building, target)
+        return str(target)
 
     def cpu_seconds(self) -> float:
         """CPU time the JVM has used so far (Linux; 0 where /proc is missing)."""

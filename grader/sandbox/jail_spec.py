@@ -25,7 +25,8 @@ from grader.sandbox.staging import sandbox_owner
 DEDICATED_ID = 65533
 
 SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
-ETC = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime", "/etc/alternatives",
+# passwd and group: the JVM names its user from them (user.name), and they hold nothing secret.
+ETC = ("/etc/passwd", "/etc/group", "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime", "/etc/alternatives",
        "/etc/java-17-openjdk", "/etc/java-21-openjdk", "/etc/ssl/certs/java")
 
 

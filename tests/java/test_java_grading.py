@@ -150,8 +150,11 @@ def test_check_grades_a_java_folder_given_by_a_relative_path(tmp_path):
 
 def test_without_a_jdk_a_java_submission_needs_a_jdk_and_is_not_scored(tmp_path):
     java_student(tmp_path / "class" / "ada")
-    bin_dir = tmp_path / "bin"  # a PATH with no java and no javac
+    bin_dir = tmp_path / "bin"  # a PATH with no java and no javac, but the tools the jail needs
     bin_dir.mkdir()
+    for tool in ("unshare", "setpriv", "prlimit", "sh"):
+        if shutil.which(tool):
+            (bin_dir / tool).symlink_to(shutil.which(tool))
     env = {**os.environ, "PATH": str(bin_dir)}
     done = grader("grade", "class", "--out", "out", "--activity", "A1", cwd=tmp_path, env=env)
     assert done.returncode == 70, done.stdout + done.stderr

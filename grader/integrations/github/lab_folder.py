@@ -2,7 +2,7 @@
 
 `grader handout` writes the starter files into a folder of their own, and teachers push
 repositories laid out in several ways: the files at the top, in ``starter/``, in ``src/``, in one
-project folder (``Elevens/src/``). Graded from the top, a repository whose files sit in
+project folder (``MyLab/src/``). Graded from the top, a repository whose files sit in
 ``starter/`` finds nothing, and even the teacher's own solution scores 0, so ``grader classroom
 init`` looks for them, in this order, and the steps it writes grade the first folder that holds
 any of the lab's files (Python or Java):
