@@ -83,7 +83,10 @@ def main(socket_fd: int, parent: int | None = None, preload: dict | None = None,
             if "pid" in reply:
                 zygotes.add(reply["pid"])
         elif request.get("op") == "end":
-            reply = end(request.get("kill", []), request.get("reap"), wait=own_pids is None)
+            kill = request.get("kill", [])
+            if own_pids is not None and request.get("within") is not None:
+                kill = outer_pids(int(request["within"]), kill)
+            reply = end(kill, request.get("reap"), wait=own_pids is None)
             zygotes.discard(request.get("reap"))
         else:
             reply = {"error": f"unknown request {request.get('op')!r}"}
@@ -140,6 +143,30 @@ def spawn(request: dict, fds: list[int], spec: dict, seccomp: bytes, own_pids: i
             pass
         return {"error": f"the sandbox could not be set up: {record['error']}"}
     return {"pid": pid, "jail": record}
+
+
+def outer_pids(zygote: int, inner: list) -> list[int]:
+    """Our numbers for the workers a jailed zygote knows as ``inner``: it is the first process of
+    a PID namespace of its own, where pids mean something else. Its workers are its children,
+    and each one's NSpid line gives its number here first and in the zygote's namespace last."""
+    wanted = {int(pid) for pid in inner}
+    try:
+        with open(f"/proc/{zygote}/task/{zygote}/children", "rb") as file:
+            children = [int(pid) for pid in file.read().split()]
+    except (OSError, ValueError):
+        return []
+    found = []
+    for child in children:
+        try:
+            with open(f"/proc/{child}/status", "rb") as file:
+                for line in file:
+                    if line.startswith(b"NSpid:"):
+                        if int(line.split()[-1]) in wanted:
+                            found.append(child)
+                        break
+        except (OSError, ValueError):
+            continue
+    return found
 
 
 def _read_all(fd: int) -> bytes:

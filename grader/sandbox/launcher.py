@@ -135,8 +135,10 @@ class Launcher:
         Launcher.jail_record = reply.get("jail")
         return int(reply["pid"]), cmd_write, reply_read
 
-    def end(self, groups: list[int], reap: int | None = None) -> None:
-        """Kill these process groups and, if given, collect the zygote ``reap``.
+    def end(self, groups: list[int], reap: int | None = None, within: int | None = None) -> None:
+        """Kill these process groups and, if given, collect the zygote ``reap``. ``within``: the
+        zygote whose workers ``groups`` are, numbered as it knows them (in the jail, a PID
+        namespace of its own: the launcher finds them by those numbers).
 
         Sent to the launcher because in a PID namespace only it knows what the numbers mean.
         If the launcher is gone, so is everything it started (it took its namespace with it, or
@@ -145,7 +147,7 @@ class Launcher:
         if self.socket is None:
             return
         try:
-            self._ask({"op": "end", "kill": groups, "reap": reap}, [], may_restart=False)
+            self._ask({"op": "end", "kill": groups, "reap": reap, "within": within}, [], may_restart=False)
         except LauncherError:
             pass
 

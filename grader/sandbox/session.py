@@ -122,9 +122,9 @@ class SandboxSession:
         return link
 
     def close(self) -> None:
-        groups = list(self.worker_pids) + ([self.pid] if self.pid else [])
-        if groups:
-            self.launcher.end(groups, reap=self.pid)
+        if self.pid:  # its workers first (numbered as the zygote knows them), then the zygote
+            self.launcher.end(list(self.worker_pids), within=self.pid)
+            self.launcher.end([self.pid], reap=self.pid)
         if self.channel is not None:
             self.channel.close()
         if self.folder is not None:
@@ -195,7 +195,7 @@ class SandboxSession:
         if worker_pid is None:
             self.close()
             return
-        self.launcher.end([worker_pid])
+        self.launcher.end([worker_pid], within=self.pid)
         self.worker_pids.discard(worker_pid)
         try:
             deadline = time.monotonic() + 5
@@ -223,7 +223,7 @@ class SandboxSession:
                 while not link.ended_by(self.channel.receive(deadline)):
                     pass
             except (TimeoutError, EOFError):
-                self.launcher.end([link.pid])
+                self.launcher.end([link.pid], within=self.pid)
                 self.close()
         self.worker_pids.discard(link.pid)
         if self.channel is not None:
@@ -341,7 +341,7 @@ class WorkerLink:
             self.ending = True
         except (TimeoutError, EOFError, BrokenPipeError, SandboxCrashed, SandboxTimeout):
             if self.pid is not None:
-                session.launcher.end([self.pid])
+                session.launcher.end([self.pid], within=session.pid)
             session.close()
 
     def output(self) -> str:
