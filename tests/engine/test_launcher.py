@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.sandbox import SandboxSession, Student
+from grader.sandbox import SandboxCrashed, SandboxSession, Student
 from grader.sandbox.isolation import namespaces_work
 from grader.sandbox.launcher import Launcher
 from tests.classroom import reference_text
@@ -57,7 +57,20 @@ def test_a_student_who_kills_the_launcher_does_not_stop_the_next_sandbox(tmp_pat
     try:
         session = SandboxSession(card_file(tmp_path, killer), ["card"], launcher=launcher)
         link = session.worker(1)
-        Student(link, ["card"]).card.kill_launcher()
+        first = launcher.process
+        try:
+            Student(link, ["card"]).card.kill_launcher()
+            replied = True
+        except SandboxCrashed:
+            # At the process level the kernel ends the zygote and this worker with the launcher
+            # (sandbox_runtime/lifetime.py), racing the worker's reply: on a busy machine (two
+            # pytest workers, other runs) the reply may lose. Either way it costs only the
+            # killer's own test; what is promised is the next sandbox.
+            replied = False
+        if level == "process":
+            first.wait(timeout=10)  # the kill worked: the launcher is gone
+        else:
+            assert replied and first.poll() is None  # a namespace's init cannot be killed from inside
         link.finish()
         session.close()
         fresh = tmp_path / "fresh"
