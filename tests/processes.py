@@ -1,5 +1,7 @@
-"""Processes below a command under test, from /proc (Linux): what must be gone when it stops."""
+"""Processes below a command under test, from /proc (Linux): what must be gone when it stops;
+and names for the ones a test looks for machine-wide."""
 
+import secrets
 from pathlib import Path
 
 
@@ -27,3 +29,13 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def sleep_seconds(whole: int) -> str:
+    """A `sleep` argument of about ``whole`` seconds that no other run on the machine uses.
+
+    A test that looks for a leftover `sleep` by its command line (``pgrep -f``) must find only
+    the one its own student file started, not another run's (a second pytest worker, another
+    checkout's suite) still inside the same test.
+    """
+    return f"{whole}.{secrets.randbelow(10 ** 9):09d}"

@@ -7,6 +7,7 @@ each test then checks one submission's result, and that the correct one still sc
 import json
 import os
 import resource
+import secrets
 import subprocess
 import tempfile
 import time
@@ -19,11 +20,15 @@ from grader.engine.batch import GradeOptions, grade
 from grader.reporters import write_run_outputs
 from grader.submissions import find_submissions
 from tests.classroom import card_with, elevens_rubric, reference_text, write_class
+from tests.processes import sleep_seconds
 
 SECRET = "teacher-token-5f1c0ffee"
 RANK = "        return self._rank\n"
 SUIT = "        return self._suit\n"
-MARKER = "/tmp/elevens-sitecustomize-ran"
+# Named for this run only: a marker another run left (or is writing now) must not fail this one.
+MARKER = f"/tmp/elevens-sitecustomize-ran-{os.getpid()}-{secrets.token_hex(4)}"
+# The sleep the "leaves_a_child" file starts, with an argument only this run uses (pgrep -f).
+LEFTOVER_SLEEP = sleep_seconds(371)
 
 HOSTILE = {
     "hang": card_with({RANK: "        while True:\n            pass\n"}),
@@ -68,7 +73,7 @@ HOSTILE = {
         "import builtins\nbuiltins.AssertionError = Exception\nbuiltins.isinstance = lambda *a: True\n"
         "import sys\nfor name, module in list(sys.modules.items()):\n"
         "    if name.startswith('sandbox_runtime'):\n        setattr(module, 'describe', lambda *a: {'type': 'passed'})\n")),
-    "leaves_a_child": card_with({RANK: "        import subprocess\n        subprocess.Popen(['sleep', '371'])\n        return self._rank\n"}),
+    "leaves_a_child": card_with({RANK: "        import subprocess\n        subprocess.Popen(['sleep', '" + LEFTOVER_SLEEP + "'])\n        return self._rank\n"}),
 }
 
 
@@ -228,7 +233,7 @@ def test_the_teachers_environment_does_not_reach_student_code(graded):
 
 
 def test_no_process_the_student_started_survives(graded):
-    leftover = subprocess.run(["pgrep", "-f", "sleep 371"], capture_output=True, text=True)
+    leftover = subprocess.run(["pgrep", "-f", f"sleep {LEFTOVER_SLEEP}"], capture_output=True, text=True)
     assert leftover.stdout.strip() == ""
     assert outcomes_of(graded[0], "leaves_a_child")["test_rank[ace-hearts-1]"].outcome == "passed"
 

@@ -16,11 +16,14 @@ from grader_labs.elevens.files import lab_file as asset_path
 import grader
 from grader.sandbox.isolation import namespaces_work
 from tests.classroom import card_with, grade_class, reference_text, write_class
+from tests.processes import sleep_seconds
 
 pytestmark = pytest.mark.skipif(not namespaces_work(), reason="user/PID/network namespaces are not available here")
 
 SECRET = "teacher-token-ns-7a1e"
 RANK = "        return self._rank\n"
+# The sleeps the daemon and the fork storm leave, with arguments only this run uses (pgrep -f).
+DAEMON_SLEEP, STORM_SLEEP = sleep_seconds(373), sleep_seconds(374)
 
 
 def hostile(body: str) -> str:
@@ -62,14 +65,14 @@ def graded(tmp_path_factory):
             "        if os.fork() == 0:\n"
             "            os.setsid()\n"
             "            if os.fork() == 0:\n"
-            "                os.execv('/bin/sleep', ['sleep', '373'])\n"
+            "                os.execv('/bin/sleep', ['sleep', '" + DAEMON_SLEEP + "'])\n"
             "            os._exit(0)\n")},
         "fork_storm": {"card.py": hostile(
             "        import os\n"
             "        for _ in range(30):\n"
             "            try:\n"
             "                if os.fork() == 0:\n"
-            "                    os.execv('/bin/sleep', ['sleep', '374'])\n"
+            "                    os.execv('/bin/sleep', ['sleep', '" + STORM_SLEEP + "'])\n"
             "            except OSError:\n"
             "                break\n")},
         "writer": {"card.py": hostile(
@@ -118,7 +121,7 @@ def test_there_is_no_network_not_even_the_hosts_loopback(graded):
     assert rank_test(graded[0], "networks").outcome == "passed" and not graded[2]
 
 
-@pytest.mark.parametrize("name", ["sleep 373", "sleep 374"])
+@pytest.mark.parametrize("name", [f"sleep {DAEMON_SLEEP}", f"sleep {STORM_SLEEP}"], ids=["daemon", "fork storm"])
 def test_daemons_and_fork_storms_do_not_outlive_grading(graded, name):
     assert subprocess.run(["pgrep", "-f", name], capture_output=True, text=True).stdout.strip() == ""
 

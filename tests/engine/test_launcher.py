@@ -5,9 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.sandbox.errors import SandboxCrashed
-
-from grader.sandbox import SandboxSession, Student
+from grader.sandbox import SandboxCrashed, SandboxSession, Student
 from grader.sandbox.isolation import namespaces_work
 from grader.sandbox.launcher import Launcher
 from tests.classroom import reference_text
@@ -59,12 +57,20 @@ def test_a_student_who_kills_the_launcher_does_not_stop_the_next_sandbox(tmp_pat
     try:
         session = SandboxSession(card_file(tmp_path, killer), ["card"], launcher=launcher)
         link = session.worker(1)
+        first = launcher.process
         try:
             Student(link, ["card"]).card.kill_launcher()
         except SandboxCrashed:
-            # In the jail the zygote is its namespace's first process, whose parent reads as pid
-            # 0: the "launcher" the student finds is its own process group, which it kills.
-            assert level == "namespaces"
+            # At the process level the kernel ends the zygote and this worker with the launcher
+            # (sandbox_runtime/lifetime.py), racing the worker's reply: on a busy machine the
+            # reply may lose. In the jail the zygote is its namespace's first process, whose
+            # parent reads as pid 0: the "launcher" the student finds is its own process group,
+            # which it kills. Either way it costs only the killer's own test.
+            pass
+        if level == "process":
+            first.wait(timeout=10)  # the kill worked: the launcher is gone
+        else:
+            assert first.poll() is None  # the launcher cannot even be seen from inside the jail
         link.finish()
         session.close()
         fresh = tmp_path / "fresh"

@@ -6,6 +6,10 @@ import pytest
 
 from tests.integrations.installed import InstalledGrader, shared_installed_grader
 
+# The build is shared by every pytest-xdist worker under a file lock, so this folder's files
+# need not run on one worker (tests/conftest.py).
+SHARED_ACROSS_WORKERS = True
+
 
 @pytest.fixture(scope="session")
 def installed_grader(tmp_path_factory) -> InstalledGrader:

@@ -7,6 +7,7 @@ signal, sandbox_runtime/lifetime.py); its folders are removed by the next launch
 """
 
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -55,16 +56,29 @@ def processes_mentioning(text: str) -> list[int]:
     return found
 
 
+@pytest.fixture
+def private_temp(tmp_path, monkeypatch) -> Path:
+    """A temporary folder of this test's own, so other runs on the machine do not show in it."""
+    folder = tmp_path / "temp"
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    return folder
+
+
 @pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="needs /proc to find the processes")
 @pytest.mark.parametrize("preload", ["plain", "pytest"])
 @pytest.mark.parametrize("level", LEVELS)
-def test_killing_the_grading_process_ends_every_sandbox_process_and_the_next_run_removes_its_folders(tmp_path, level, preload):
-    card = tmp_path / "card.py"
+def test_killing_the_grading_process_ends_every_sandbox_process_and_the_next_run_removes_its_folders(private_temp, level, preload):
+    card = private_temp.parent / "card.py"
     card.write_text("def spin():\n    while True:\n        pass\n", encoding="utf-8")
+    # The shard's folders go in this test's own temporary folder: any launcher starting in the
+    # shared one (another pytest worker, another run on the machine) would remove them as soon as
+    # the shard is dead, before this test could see that they were left behind.
     shard = subprocess.Popen([sys.executable, "-c", SHARD, level, str(card), preload], stdout=subprocess.PIPE,
-                             cwd=ROOT, text=True)
+                             cwd=ROOT, text=True, env={**os.environ, "TMPDIR": str(private_temp)})
     try:
         folders = json.loads(shard.stdout.readline())
+        assert {Path(f).parent for f in folders.values()} == {private_temp}
         time.sleep(0.3)  # the worker is now spinning in the student's loop
         # The launcher, the zygote and the worker are forks of one command line (and at the
         # namespaces level, `unshare` carries it too).
@@ -82,15 +96,6 @@ def test_killing_the_grading_process_ends_every_sandbox_process_and_the_next_run
     fresh.start()  # ...until the next launcher starts
     fresh.close()
     assert not Path(folders["launcher"]).exists() and not Path(folders["sandbox"]).exists()
-
-
-@pytest.fixture
-def private_temp(tmp_path, monkeypatch) -> Path:
-    """A temporary folder of this test's own, so other runs on the machine do not show in it."""
-    folder = tmp_path / "temp"
-    folder.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(folder))
-    return folder
 
 
 @pytest.mark.parametrize("pytest_preloaded", [False, True])

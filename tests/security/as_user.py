@@ -2,22 +2,17 @@
 
 The project's virtual environment usually sits on a Python under /root (pyenv), which no other
 user may enter, so the ordinary user gets the grader the way a pip user would: the project's
-wheel and the files of its dependencies, installed into a world-readable folder, run by the
-system's own Python (``/usr/bin/python3``) through ``setpriv`` with an unprivileged uid and no
-groups. Built once per test session (a few seconds).
+wheel installed in a fresh venv (the integration tests' shared build, tests/integrations/
+installed.py), whose site-packages the system's own Python (``/usr/bin/python3``) runs through
+``setpriv`` with an unprivileged uid and no groups.
 """
 
 import os
 import shutil
 import subprocess
-import sys
-from importlib import metadata
 from pathlib import Path
 
-from tests.lab_loader import ROOT
-
 ORDINARY_ID = 54321  # a uid and gid no file or process of the machine has
-REQUIRES = ("click", "pytest", "pyyaml", "rich", "pyseccomp")
 
 
 def system_python() -> str | None:
@@ -42,43 +37,24 @@ def why_not() -> str | None:
     return None
 
 
-def _copy_distribution(name: str, site: Path, seen: set[str]) -> None:
-    """Copy an installed distribution's files, and those of what it requires, into ``site``."""
-    key = name.lower().replace("_", "-")
-    if key in seen:
-        return
-    seen.add(key)
-    try:
-        dist = metadata.distribution(name)
-    except metadata.PackageNotFoundError:
-        return
-    for file in dist.files or []:
-        source = Path(dist.locate_file(file))
-        if source.is_file() and ".." not in file.parts and "__pycache__" not in file.parts:
-            target = site / file
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(source, target)
-    for requirement in dist.requires or []:
-        if "extra ==" not in requirement:
-            _copy_distribution(requirement.split(";")[0].split("[")[0].split(">")[0].split("<")[0].split("=")[0]
-                               .split("!")[0].split("~")[0].strip(), site, seen)
-
-
-def install_for_ordinary_user(folder: Path) -> Path:
-    """The grader's wheel and its dependencies in ``folder/site``, readable by everyone."""
-    wheels = folder / "wheels"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
-                    "-w", str(wheels), str(ROOT)], check=True, capture_output=True)
-    site = folder / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index", "--target", str(site),
-                    *map(str, wheels.glob("*.whl"))], check=True, capture_output=True)
-    seen: set[str] = {"elevens-grader"}
-    for name in REQUIRES:
-        _copy_distribution(name, site, seen)
-    let_in(folder)
-    for path in (folder, *folder.rglob("*")):
-        os.chmod(path, 0o755 if path.is_dir() else 0o644)
+def site_for_ordinary_user(installed) -> Path:
+    """The site-packages of the deployed grader (tests/integrations/installed.py: the wheel,
+    installed in a fresh venv), made readable by everyone, for the system's Python to run.
+    Its packages must be for the system Python's version: the caller checks ``same_version``."""
+    site = next((installed.venv / "lib").glob("python3.*")) / "site-packages"
+    let_in(site)
+    for path in (installed.venv, *installed.venv.rglob("*")):
+        if not path.is_symlink():
+            os.chmod(path, os.stat(path).st_mode | (0o755 if path.is_dir() else 0o644))
     return site
+
+
+def same_version(installed) -> bool:
+    """Whether the system's Python can import what the deployed venv holds (same 3.x)."""
+    venv_version = next((installed.venv / "lib").glob("python3.*")).name
+    done = subprocess.run([system_python(), "-c", "import sys; print(f'python{sys.version_info[0]}.{sys.version_info[1]}')"],
+                          capture_output=True, text=True)
+    return done.stdout.strip() == venv_version
 
 
 def let_in(folder: Path) -> None:
