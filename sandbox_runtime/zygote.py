@@ -174,7 +174,7 @@ class Zygote:
             os.killpg(child.pid, KILL)  # the worker, if it is still going, and all it started
         except OSError:
             pass
-        self.sweep()
+        self.sweep(ended=child.pid)
         child.close()
         # The leading newline ends any line a dying worker left half-written.
         how = b'"exit_code":%d' % status["exit_code"] if "exit_code" in status else b'"signal":%d' % status["signal"]
@@ -260,31 +260,41 @@ class Zygote:
             if not said:  # it closed its end: only its death can tell now
                 watched.remove(child.sock)
 
-    def sweep(self) -> None:
+    def sweep(self, ended: int | None = None) -> None:
         """As its PID namespace's first process (the jail), end every process of the namespace
-        but this one and the spare: what the student's files started at import, or a test
-        started and hid from its process group (a daemon holding the channel's descriptors),
-        cannot reach any test after. Their zombies are collected here too (orphans of a
-        namespace come to its first process)."""
+        but this one: what the student's files started at import, or a test started and hid
+        from its process group (a daemon holding the channel's descriptors), cannot reach any
+        test after. ``ended``: the worker just killed, still being torn down.
+
+        Usually there is nothing to do, and the listing says so. Otherwise ``kill(-1)``, which
+        in a namespace's first process reaches every other process of the namespace at once,
+        so nothing forked meanwhile escapes (a kill per listed pid would race a fork); the
+        spare dies with them and is forked again. Orphans come to this process: all of them are
+        collected here, so none is listed next time."""
         if os.getpid() != 1:
             return
-        keep = {1} if self.spare is None else {1, self.spare.pid}
+        known = {1, ended, *self.unreaped} | ({self.spare.pid} if self.spare is not None else set())
         try:
-            pids = [int(name) for name in os.listdir("/proc") if name.isdigit()]
+            others = [int(name) for name in os.listdir("/proc") if name.isdigit() and int(name) not in known]
         except OSError:
             return
-        for pid in pids:
-            if pid not in keep:
-                try:
-                    os.kill(pid, KILL)
-                except OSError:
-                    pass
-        for pid in pids:
-            if pid not in keep and pid not in self.unreaped:
-                try:
-                    os.waitpid(pid, os.WNOHANG)
-                except ChildProcessError:
-                    pass
+        if not others:
+            return
+        try:
+            os.kill(-1, KILL)
+        except OSError:
+            pass
+        if self.spare is not None:
+            self._discard(self.spare)
+            self.spare = None
+        while True:  # every child is dying now: collect them all, orphans included
+            try:
+                os.waitpid(-1, 0)
+            except ChildProcessError:
+                break
+            except InterruptedError:
+                continue
+        self.unreaped.clear()
 
     def reap(self) -> None:
         """Collect the workers killed after "done" (a zombie's pid cannot be reused)."""

@@ -304,7 +304,11 @@ class WorkerLink:
                     raise SandboxCrashed("starting a test", {"exit_code": "unknown (the sandbox closed)"}) from None
                 self._restart_session()
                 self.send_fork()
-        self.pid = int(reply["pid"])
+        try:
+            self.pid = int(reply["pid"])
+        except (TypeError, KeyError, ValueError):  # not the zygote's answer: something in the sandbox forged it
+            session.close()
+            raise SandboxCrashed("starting a test", {"exit_code": "unknown (the sandbox answered nonsense)"}) from None
         session.worker_pids.add(self.pid)
 
     def _restart_session(self) -> None:
