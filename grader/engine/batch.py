@@ -25,6 +25,7 @@ from grader.results import ClassResults, SubmissionResult
 from grader.rubric import Rubric
 from grader.sandbox.confinement import enforce, measure
 from grader.sandbox.isolation import detect
+from grader.sandbox.seccomp import seccomp_program
 from grader.submissions import Submission
 
 # How a shard is started. A module constant so that bench/ can swap in its unsafe baseline.
@@ -124,6 +125,7 @@ def _grading_plan(rubric: Rubric, plans, options: GradeOptions, level: str, prog
         visibility=options.visibility, only_tests=options.only_tests,
         only_activities=options.only_activities, limits=options.limits,
         submission_seconds=options.submission_seconds, progress_file=progress, isolation=level,
+        seccomp_filter=(seccomp_program() or b"").hex(),
         records_dir=records_dir,
     )
 

@@ -57,6 +57,9 @@ class GradingPlan:
     submission_seconds: float = 120.0
     progress_file: str = ""
     isolation: str = "process"
+    # The system-call filter, compiled once by the grading run (hex; grader/sandbox/seccomp.py),
+    # so each grading process need not load libseccomp and compile it again.
+    seccomp_filter: str = ""
     records_dir: str = ""  # where each finished submission's records are saved (records.py)
 
     def to_json(self) -> str:

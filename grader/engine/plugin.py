@@ -92,6 +92,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if path:
         plan = GradingPlan.from_json(Path(path).read_text(encoding="utf-8"))
         Launcher.run_level = plan.isolation
+        Launcher.run_filter = bytes.fromhex(plan.seccomp_filter) if plan.seccomp_filter else None
         config.stash[STATE] = GradingState(plan)
         _RUNNING.append(config.stash[STATE])
 

@@ -38,6 +38,7 @@ from grader.java.worker_cache import worker_classes as cached_worker_classes
 from grader.sandbox.channel import Channel
 from grader.sandbox.isolation import launcher_prefix
 from grader.sandbox.jail_spec import jail_spec
+from grader.sandbox.launcher import Launcher
 from grader.sandbox.leftovers import make_folder
 from grader.sandbox.lifetime import die_with_parent_prefix
 from grader.sandbox.limits import Limits
@@ -100,7 +101,7 @@ def jail_prefix(level: str, folder: Path, classes: Path) -> list[str]:
     file system of its own where it sees the system, the JDK, the worker's ``classes`` and
     ``folder/visible`` (what ``JvmProcess.visible`` copied there) read-only, and a private home;
     at every level no capability, an unprivileged id where the grader is root, and the filter."""
-    spec = jail_spec(level == "namespaces", folder / "root", seccomp_program())
+    spec = jail_spec(level == "namespaces", folder / "root", Launcher.run_filter or seccomp_program())
     spec.update(work=str(folder / "visible"), home=str(folder / "home"),
                 read_only=[*spec["read_only"], str(classes)])
     runtime = str(RUNTIME_FILES[0].parent.parent)

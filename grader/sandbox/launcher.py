@@ -52,6 +52,8 @@ class Launcher:
     # What the last sandbox's jail set up, as the zygote reported it before any student code ran
     # (sandbox_runtime/jail.py): uid, gid, capabilities, filter, namespaces. For the summary.
     jail_record: dict | None = None
+    # The filter the run compiled (set from the plan, like ``run_level``); None: compile it here.
+    run_filter: bytes | None = None
 
     def __init__(self, level: str | None = None, pytest: bool = False, testers: bool = False) -> None:
         self.level = level or self.run_level or detect()
@@ -95,7 +97,7 @@ class Launcher:
         preload = pytest_locations() if self.pytest else None
         root = self.folder / "root"  # where each zygote builds its own root file system
         root.mkdir()
-        spec = jail_spec(self.level == "namespaces", root, seccomp_program())
+        spec = jail_spec(self.level == "namespaces", root, self.run_filter or seccomp_program())
         boot = BOOT.format(runtime=str(runtime), socket=theirs.fileno(), parent=parent, preload=preload,
                            testers=self.testers, jail=spec)
         try:
