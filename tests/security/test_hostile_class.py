@@ -13,6 +13,7 @@ them, at the default level; as root and as an ordinary user. The honest grades a
 each kind graded alone; nothing outside the sandboxes may change, and nothing may be left running.
 """
 
+import base64
 import hashlib
 import json
 import os
@@ -192,6 +193,14 @@ def test_under_github_the_writer_cannot_forge_its_points(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     written = github_output.read_text()
     assert "999" not in written and "FORGED" not in written and "import os" not in written, written
+    assert classroom_points(written) == (15, 15)  # the writer's Card is otherwise the reference's
+
+
+def classroom_points(written: str) -> tuple[float, float]:
+    """(points, max) that Classroom's reporter would record from a step's ``result=`` output."""
+    line = next(line for line in written.splitlines() if line.startswith("result="))
+    result = json.loads(base64.b64decode(line[len("result="):]))
+    return sum(test["score"] for test in result["tests"]), result["max_score"]
 
 
 def test_as_an_ordinary_user_honest_students_get_their_own_grades(tmp_path, alone, ordinary_site):
@@ -205,3 +214,19 @@ def test_as_an_ordinary_user_honest_students_get_their_own_grades(tmp_path, alon
     assert done.returncode == 0, done.stdout + done.stderr
     check_honest(json.loads((work / "out" / "results.json").read_text()), alone)
     assert no_daemon_left()
+
+
+def test_as_an_ordinary_user_under_github_the_writer_cannot_forge_its_points(tmp_path, ordinary_site):
+    work = tmp_path / "run"
+    work.mkdir()
+    github_output = work / "github_output"
+    build_class(work / "class", work / "out", github_output)
+    github_output.write_text("")
+    for path in (work, *work.rglob("*")):
+        os.chmod(path, 0o777 if path == github_output or path.is_dir() else 0o644)
+    done = as_user.run_as_ordinary_user(ordinary_site, ["check", "class/ab_writes", "--github", "--activity", "A1"], cwd=work,
+                                        env={"GITHUB_OUTPUT": str(github_output), "GITHUB_STEP_SUMMARY": str(work / "summary")})
+    assert done.returncode == 0, done.stdout + done.stderr
+    written = github_output.read_text()
+    assert "999" not in written and "FORGED" not in written and "import os" not in written, written
+    assert classroom_points(written) == (15, 15)  # the writer's Card is otherwise the reference's
