@@ -40,7 +40,6 @@ CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEWIPC, CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWN
 # <sys/mount.h>
 MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 1, 2, 4, 8
 MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 32, 4096, 16384, 1 << 18
-MNT_DETACH = 2
 # statvfs's f_flag bits that a remount of a bind must keep (they may be locked from outside).
 ST_FLAGS = {1: MS_RDONLY, 2: MS_NOSUID, 4: MS_NODEV, 8: MS_NOEXEC}
 # <linux/prctl.h>
@@ -57,7 +56,6 @@ HOME_SIZE = "size=16m"
 
 _libc = ctypes.CDLL(None, use_errno=True)
 _libc.mount.argtypes = (ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_ulong, ctypes.c_void_p)
-_libc.umount2.argtypes = (ctypes.c_char_p, ctypes.c_int)
 _libc.prctl.argtypes = (ctypes.c_int, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong)
 _MACHINE = SYSCALLS.get(platform.machine(), {})
 

@@ -1,11 +1,9 @@
 """Who the JVM runs as, and how the files it must read are opened to that user only.
 
-A grader running as root names an unprivileged user in ``GRADER_SANDBOX_USER`` (as for the
-Python sandbox, grader/sandbox/staging.py). The JVM then becomes that user when it starts:
-``setpriv`` after the namespace prefix, with no supplementary groups, no capabilities (inherited
-or in the bounding set, so none come back through an exec) and ``no_new_privs``. Changing user
-clears the parent-death signal, so the same ``setpriv`` sets it again. A root grader without the
-variable still loses every capability for the JVM (it stays uid 0, as the Python sandbox does).
+The JVM is started in the same jail as a Python sandbox's zygote (grader/java/worker.py,
+sandbox_runtime/jail.py), which drops every capability and, when the grader is root, becomes
+``GRADER_SANDBOX_USER`` (as for the Python sandbox, grader/sandbox/staging.py) or, in the jail,
+the dedicated id (grader/sandbox/jail_spec.py): ``jvm_owner`` says which.
 
 The JVM must read its compiled classes, the student's classes and their sources, all written by
 the grader (root). Those folders are given to the user's *group*, read-only (dirs 0750, files
@@ -14,7 +12,6 @@ change. Only the JVM's home (its working and temporary folder) belongs to the us
 """
 
 import os
-import shutil
 import stat
 from pathlib import Path
 
@@ -37,20 +34,6 @@ def jailed() -> bool:
     from grader.sandbox.launcher import Launcher
 
     return (Launcher.run_level or detect()) == "namespaces"
-
-
-def drop_prefix(owner: tuple[int, int] | None) -> list[str]:
-    """The ``setpriv`` that drops to ``owner`` and every capability; nothing unless we are root."""
-    if os.geteuid() != 0:
-        return []
-    setpriv = shutil.which("setpriv")
-    if setpriv is None:
-        if owner is not None:
-            raise SandboxUserError("GRADER_SANDBOX_USER is set but `setpriv` (util-linux) is not installed, so the "
-                                   "JVM cannot change user. Install util-linux or unset GRADER_SANDBOX_USER.")
-        return []
-    user = [f"--reuid={owner[0]}", f"--regid={owner[1]}", "--clear-groups"] if owner is not None else []
-    return [setpriv, *user, "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--pdeathsig=KILL", "--"]
 
 
 def _passable(folder: Path, uid: int, gid: int) -> bool:
