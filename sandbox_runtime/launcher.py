@@ -86,6 +86,8 @@ def main(socket_fd: int, parent: int | None = None, preload: dict | None = None,
             kill = request.get("kill", [])
             if own_pids is not None and request.get("within") is not None:
                 kill = outer_pids(int(request["within"]), kill)
+            if request.get("reap") is not None:
+                kill = [*kill, int(request["reap"])]  # the zygote to collect is ended last
             reply = end(kill, request.get("reap"), wait=own_pids is None)
             zygotes.discard(request.get("reap"))
         else:

@@ -138,7 +138,7 @@ class Launcher:
         return int(reply["pid"]), cmd_write, reply_read
 
     def end(self, groups: list[int], reap: int | None = None, within: int | None = None) -> None:
-        """Kill these process groups and, if given, collect the zygote ``reap``. ``within``: the
+        """Kill these process groups and, if given, end and collect the zygote ``reap``. ``within``: the
         zygote whose workers ``groups`` are, numbered as it knows them (in the jail, a PID
         namespace of its own: the launcher finds them by those numbers).
 

@@ -122,9 +122,8 @@ class SandboxSession:
         return link
 
     def close(self) -> None:
-        if self.pid:  # its workers first (numbered as the zygote knows them), then the zygote
-            self.launcher.end(list(self.worker_pids), within=self.pid)
-            self.launcher.end([self.pid], reap=self.pid)
+        if self.pid:  # its workers (numbered as the zygote knows them), then the zygote, in one request
+            self.launcher.end(list(self.worker_pids), reap=self.pid, within=self.pid)
         if self.channel is not None:
             self.channel.close()
         if self.folder is not None:
