@@ -146,6 +146,8 @@ def detect_lab(folder: Path) -> Lab:
     labs = installed_labs()
     if len(labs) == 1:
         return next(iter(labs.values()))
+    if not labs:
+        raise LabError("no usable lab is installed (`grader labs` says why); reinstall the grader or your kit")
     present = _file_names(folder)
     graded = {lab_id: _with_java(lab.student_files()) for lab_id, lab in labs.items()}
     known = {lab_id: graded[lab_id] | _with_java(lab.given_files()) for lab_id, lab in labs.items()}
