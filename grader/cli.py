@@ -186,16 +186,17 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
         fail(ExitCode.BAD_INPUT, f"{folder} is not a folder or a .zip. Run `grader check` inside the folder with your .py files, or give its path.")
     rubric_data = choose_rubric(rubric, lab_id, folder)
     chosen, wanted_tests = _selection(rubric_data, activities, tests)
+    graded = chosen
     if is_kit():
         _kit_check_options(hidden)
-        if chosen:  # an activity run on the student's own files needs theirs checked too (grader/kit/)
-            chosen = with_dependencies(rubric_data, chosen)
+        if chosen:  # an activity run on the student's own files needs theirs checked too (grader/kit/);
+            graded = with_dependencies(rubric_data, chosen)  # only the chosen ones are published
     if github and wanted_tests:
         fail(ExitCode.USAGE, "--github grades whole activities, so it cannot be combined with --test. "
                               "Remove --test, or replay the test without --github.")
     # --github grades like `grade` does (hidden tests included), so Classroom's points match it.
     options = GradeOptions(base_seed=base_seed, jobs=0, visibility=["public", "hidden"] if hidden or github else ["public"],
-                           only_activities=chosen, only_tests=wanted_tests, isolation=_level(isolation),
+                           only_activities=graded, only_tests=wanted_tests, isolation=_level(isolation),
                            allow_unconfined_root=allow_root)
     with tempfile.TemporaryDirectory(prefix="grader-check-") as scratch:
         submission = _one_submission(folder, Path(scratch), writes=out_dir is not None or junit_xml is not None)

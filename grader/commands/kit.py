@@ -8,21 +8,23 @@ from pathlib import Path
 import click
 
 from grader.exitcodes import ExitCode, fail
-from grader.lab_choice import choose_lab, lab_option
+from grader.lab_choice import choose_lab, choose_rubric, lab_option
 
 
 @click.command("kit")
 @click.option("-o", "--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("."), show_default=True,
               help="Folder to write the wheel into.")
+@click.option("--rubric", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="Your own rubric for the lab: the kit uses it (its public tests) instead of the lab's.")
 @lab_option
-def kit_command(out: Path, lab_id: str | None) -> None:
+def kit_command(out: Path, rubric: Path | None, lab_id: str | None) -> None:
     """Build the student kit of a lab: one wheel with `grader check` and the public tests, and no
     answer (no reference solution, hidden test, mutant, answer in clear or demo solution)."""
     from grader.kit.build import KitError, build_kit
 
-    lab = choose_lab(lab_id, None)
+    lab = choose_rubric(rubric, lab_id, None).home if rubric else choose_lab(lab_id, None)
     try:
-        wheel, kit = build_kit(lab, out.resolve())
+        wheel, kit = build_kit(lab, out.resolve(), rubric.resolve() if rubric else None)
     except KitError as exc:
         fail(ExitCode.BAD_INPUT, str(exc))
     except OSError as exc:

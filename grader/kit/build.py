@@ -59,6 +59,7 @@ class Kit:
     """What a kit holds (path in the wheel -> bytes), and what was left out, for the summary."""
 
     lab: Lab
+    rubric: Path  # the rubric it is built from
     files: dict[str, bytes] = field(default_factory=dict)
     cut_tests: list[str] = field(default_factory=list)  # "A1 test_x": hidden or not in the kit
 
@@ -72,9 +73,11 @@ class Kit:
             self.files[f"{prefix}/{relative.as_posix()}"] = path.read_bytes()
 
 
-def build_kit(lab: Lab, out: Path) -> tuple[Path, Kit]:
-    """Build ``lab``'s student kit into the folder ``out``; the wheel's path and what it holds."""
-    kit = Kit(lab)
+def build_kit(lab: Lab, out: Path, rubric: Path | None = None) -> tuple[Path, Kit]:
+    """Build ``lab``'s student kit into the folder ``out``; the wheel's path and what it holds.
+    ``rubric``: the teacher's own rubric for the lab (default: the lab's), which the kit then
+    uses as its default, with its hidden and ``in_kit: false`` entries cut."""
+    kit = Kit(lab, rubric or lab.rubric)
     kit.add_tree(Path(grader.__file__).parent, "grader")
     kit.files.pop(f"grader/kit/{MANIFEST.name}", None)
     kit.add_tree(Path(sandbox_runtime.__file__).parent, "sandbox_runtime")
@@ -100,8 +103,9 @@ def _add_lab_code(kit: Kit) -> None:
     kit.files["grader_labs/__init__.py"] = (root / "__init__.py").read_bytes()
     kit.add_tree(kit.lab.suites.parent, f"grader_labs/{kit.lab.suites.parent.name}", skip=LAB_PACKAGE_SKIPPED)
     while True:
+        # A lab package's teacher-only modules stay out even where a hook imports them.
         wanted = {module for name, data in kit.files.items() if name.endswith(".py")
-                  for module in _imported_lab_modules(data)}
+                  for module in _imported_lab_modules(data) if not _teacher_only(module)}
         new = False
         for module in sorted(wanted):
             parts = module.split(".")[1:]
@@ -114,6 +118,12 @@ def _add_lab_code(kit: Kit) -> None:
                         new = True
         if not new:
             return
+
+
+def _teacher_only(module: str) -> bool:
+    """Whether ``grader_labs.<lab>.<...>`` is (inside) a module the kit leaves out."""
+    inner = module.split(".")[2:]
+    return bool(({*inner} | {part + ".py" for part in inner}) & LAB_PACKAGE_SKIPPED)
 
 
 def _imported_lab_modules(source: bytes) -> set[str]:
@@ -129,7 +139,9 @@ def _imported_lab_modules(source: bytes) -> set[str]:
 def _add_rubric(kit: Kit) -> dict:
     """The rubric without its hidden and ``in_kit: false`` entries (an activity left with no test is
     left out); the cut entries are remembered to cut their tests from the suites."""
-    data = yaml.safe_load(kit.lab.rubric.read_text(encoding="utf-8"))
+    data = yaml.safe_load(kit.rubric.read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or data.get("lab") != kit.lab.id:
+        raise KitError(f"{kit.rubric} is not a rubric of the lab {kit.lab.id} (its `lab:` must say {kit.lab.id})")
     kept = []
     for activity in data["activities"]:
         tests = []
@@ -153,7 +165,7 @@ def _add_rubric(kit: Kit) -> dict:
 def _cut_suites(kit: Kit, rubric: dict) -> None:
     """Remove each cut test function (with its decorators) from its suite's text."""
     cut_by_suite: dict[str, list[str]] = {}
-    original = yaml.safe_load(kit.lab.rubric.read_text(encoding="utf-8"))
+    original = yaml.safe_load(kit.rubric.read_text(encoding="utf-8"))
     for activity in original["activities"]:
         patterns = [entry["test"] for entry in activity["tests"] if f"{activity['id']} {entry['test']}" in kit.cut_tests]
         if patterns:
