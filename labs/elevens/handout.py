@@ -1,6 +1,6 @@
 """The student handout: starter files, and Activity 5's buggy Decks, sealed.
 
-    OUT/README.md                   what to do, how to check, and the lab's specification
+    OUT/README.md                   what to do, how to check, then the lab's specification (docs/lab.md)
     OUT/starter/                    every starter file, answers.yaml included
     OUT/activity5/Buggy1/ ... Buggy5/   deck.py only: a sealed buggy Deck (grader/sealed_source.py)
 
@@ -19,20 +19,17 @@ from pathlib import Path
 
 from grader_labs.elevens.files import lab_file as asset_path
 
-from grader.labs import LabInputError
+from grader.handouts import CHECK_YOUR_WORK, check_empty, readme_text
 from grader.sealed_source import sealed_module
 
 BUGGY = ("Buggy1", "Buggy2", "Buggy3", "Buggy4", "Buggy5")
 
 
-class HandoutError(LabInputError):
-    pass
-
-
 def write_handout(out: Path) -> list[Path]:
     """Write the handout into ``out`` (new or empty); the files written."""
-    if out.exists() and any(out.iterdir()):
-        raise HandoutError(f"{out} is not empty. Give a new or empty folder, so no file of yours is overwritten.")
+    from grader_labs.elevens import LAB
+
+    check_empty(out)
     written = []
     starter = out / "starter"
     starter.mkdir(parents=True)
@@ -44,7 +41,7 @@ def write_handout(out: Path) -> list[Path]:
         folder.mkdir(parents=True)
         written.append(write_sealed_deck(variant, folder / "deck.py"))
     readme = out / "README.md"
-    readme.write_text(README, encoding="utf-8")
+    readme.write_text(readme_text(LAB, README + "\n" + CHECK_YOUR_WORK.format(lab=LAB.id) + ACTIVITY5), encoding="utf-8")
     written.append(readme)
     return written
 
@@ -73,12 +70,11 @@ README = """# Elevens lab (Python edition): your files
 
 - `starter/`: the files you complete, one per class, and `answers.yaml` for the questions.
 - `activity5/Buggy1` to `Buggy5`: five Decks with planted bugs, for Activity 5.
+- Below: how to check your work, what to do in Activity 5, then the lab's specification (what
+  every file must do, and what the grader checks).
+"""
 
-## Check your work
-
-Install the grader from the file your teacher gives you (`pip install` and that file's name).
-Then, in the folder with your files, run `grader check`. It tells you what works and what not.
-
+ACTIVITY5 = """
 ## Activity 5: find the bugs by testing
 
 Buggy1 to Buggy4 each have one wrong method; Buggy5 has several.

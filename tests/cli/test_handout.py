@@ -46,4 +46,4 @@ def test_a_buggy_deck_without_card_py_says_where_to_put_it(tmp_path):
 def test_handout_will_not_overwrite_a_folder_with_files(tmp_path):
     (tmp_path / "mine.txt").write_text("keep me")
     done = run("handout", "--lab", "elevens", str(tmp_path))
-    assert done.returncode == ExitCode.BAD_INPUT and "is not empty" in done.stderr
+    assert done.returncode == ExitCode.BAD_INPUT and "is not an empty folder" in done.stderr
