@@ -42,6 +42,7 @@ def unseal(sealed: str) -> str:
 # so the module holds what the sealed source defines and nothing else.
 _LOADER = '''\
 {header}
+
 import base64 as _base64
 import importlib.util as _importlib_util
 import os as _os
@@ -70,9 +71,9 @@ def sealed_module(source: str, note: str, *, label: str = "sealed", requires: tu
     """The text of a module that, when imported, runs ``source`` as its own code.
 
     ``note`` is the header comment for whoever opens the file (what it is and what to do with
-    it). Tracebacks name the sealed code ``<file name> (<label>)``, e.g. ``deck.py (Buggy3)``,
+    it). Tracebacks name the sealed code ``<file name> (<label>)``, e.g. ``widget.py (Variant3)``,
     with no lines shown. ``requires``: modules the source imports that the student supplies
-    (e.g. ``("card",)``); a missing one stops the import with a message saying where to put it.
+    (e.g. ``("widget",)``); a missing one stops the import with a message saying where to put it.
     ``source`` must compile; it is checked here, so a broken one fails now, not in a classroom.
     """
     compile(source, f"({label})", "exec")
