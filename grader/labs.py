@@ -53,6 +53,9 @@ class Lab:
     buggy_variants: Path | None = None
     harness: Path | None = None  # the grader's own helper files a sandbox may import
     examples: Path | None = None  # the demo class
+    # The student-facing specification (Markdown): every handout's README carries it, without
+    # its teacher-only blocks (grader/handouts.py).
+    spec: Path | None = None
     # Hooks. diagnose(path) -> exit code, printing what is wrong; handout(out) -> files written;
     # after_check(rubric, result, folder) prints anything the lab adds to `grader check`.
     diagnose: Callable[[Path], int] | None = None

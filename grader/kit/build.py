@@ -191,7 +191,8 @@ def cut_functions(source: str, patterns: list[str]) -> str:
 
 def _add_assets(kit: Kit) -> None:
     lab_id = kit.lab.id
-    for kind in ("reference", "starter", "harness", "buggy_variants", "examples"):  # examples: empty
+    # examples and docs: empty (demo solutions; docs/lab.md holds answers in its teachers' notes)
+    for kind in ("reference", "starter", "harness", "buggy_variants", "examples", "docs"):
         kit.files[f"grader_assets/{kind}/__init__.py"] = b""
     starter = asset_folder("starter") / lab_id
     kit.add_tree(starter, f"grader_assets/starter/{lab_id}")
