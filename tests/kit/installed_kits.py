@@ -7,11 +7,10 @@ tests/integrations/installed.py does for the full grader).
 
 import fcntl
 import json
-import subprocess
 import sys
 from pathlib import Path
 
-from tests.integrations.installed import InstalledGrader
+from tests.integrations.installed import InstalledGrader, run_checked
 
 
 def shared_kit(base: Path, full: InstalledGrader, lab: str) -> InstalledGrader:
@@ -26,15 +25,10 @@ def shared_kit(base: Path, full: InstalledGrader, lab: str) -> InstalledGrader:
             if built.returncode != 0:
                 raise RuntimeError(f"grader kit --lab {lab} failed ({built.returncode}):\n{built.stdout}\n{built.stderr}")
             wheel = next(wheels.glob("*.whl"))
-            _run([sys.executable, "-m", "venv", str(venv)])
-            _run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", str(wheel)])
+            run_checked([sys.executable, "-m", "venv", str(venv)])
+            run_checked([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", str(wheel)])
             outside.mkdir(parents=True)
             done.write_text(json.dumps({"venv": str(venv), "wheel": str(wheel), "outside": str(outside)}))
     paths = json.loads(done.read_text())
     return InstalledGrader(Path(paths["venv"]), Path(paths["wheel"]), Path(paths["outside"]))
 
-
-def _run(command: list[str]) -> None:
-    done = subprocess.run(command, capture_output=True, text=True, timeout=600)
-    if done.returncode != 0:
-        raise RuntimeError(f"{' '.join(command)} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
