@@ -6,6 +6,7 @@ student's own table and the legend that explains them can never disagree.
 
 from urllib.parse import quote
 
+from grader.kit.edition import is_kit
 from grader.reporters.html.markup import Markup, el, join
 from grader.reporters.wording import ACTIVITY_WORDS, plural, points, score_of
 from grader.results import ActivityResult
@@ -74,6 +75,8 @@ def legend() -> Markup:
     ramp = el("span", [el("span", class_=f"h{step}") for step in range(11)], class_="ramp", aria_hidden="true")
     items = [el("li", ramp, "score / max, from 0 (red) to full marks (dark blue)")]
     for status, words in MARK_WORDS.items():
+        if status == "waiting" and not is_kit():
+            continue  # only the student kit makes an activity wait (grader/kit/own_files.py)
         items.append(el("li", el("span", MARK[status], class_=f"swatch st-{status}"), words))
     items.append(el("li", "Bonus activities come after the total: counted apart, never in it."))
     return el("ul", items, class_="legend", aria_label="legend")
