@@ -47,10 +47,15 @@ from grader.sandbox.errors import (
     StudentLoadError,
 )
 from grader.sandbox.launcher import Launcher
+from grader.tester_interface import interface_of
 
 
 class PytestUnavailable(RuntimeError):
     """The tester imports pytest and the grader could not provide it: the grader's fault."""
+
+
+class HostUnavailable(RuntimeError):
+    """The process that holds the class under test could not be started: the grader's fault."""
 
 
 @dataclass(frozen=True)
@@ -77,19 +82,27 @@ class OwnTests:
         # pytest loaded cost about 1 ms more each (grader/sandbox/launcher.py).
         self.needs_pytest = any(mentions_pytest(path) for path in tester_files.values())
 
-    def run(self, under_test: tuple[str, Path], stand_ins: dict[str, Path]) -> TesterRun:
+    def run(self, under_test: tuple[str, Path], stand_ins: dict[str, Path], reference: Path | None = None) -> TesterRun:
         """Run the tester with ``under_test`` (its name in the sandbox, and the version to use)
-        beside the lab's ``stand_ins`` (name -> file)."""
+        beside the lab's ``stand_ins`` (name -> file). ``reference``: the lab's reference of the
+        file under test, whose interface is all the tester reaches of any version (without it,
+        the version's own: grader/tester_interface.py)."""
         varying, version = under_test
-        session = WARM.session(self, stand_ins, varying, version)
-        source = version.read_bytes()
-        session.replace_file(varying, version, source)  # what a tester reading its folder finds
+        session = WARM.session(self, stand_ins, varying)
+        interface = interface_of(reference or version, tuple(sorted(name[:-3] for name in stand_ins)))
+        module = varying[:-3]
         link = session.worker(self.seed)
         try:
-            for index, name in enumerate(sorted(self.tester_files)):
-                request = {"op": "run_tester", "file": name}
-                if index == 0:  # the file under test, imported from this text when the tester imports it
-                    request["provide"] = {varying: source.decode("utf-8", "surrogateescape")}
+            # The first request of the run is read by the host the worker has just forked, never
+            # by the tester's process: the version's text reaches only the host.
+            try:
+                link.request({"op": "host", "module": module, "path": str(session.folder.work / varying),
+                              "source": version.read_bytes().decode("utf-8", "surrogateescape"),
+                              "interface": interface, "seed": self.seed}, f"loading {varying}")
+            except (SandboxTimeout, SandboxCrashed, StudentError) as error:
+                raise HostUnavailable(f"the grader could not start {varying} for your tester: {error}") from None
+            for name in sorted(self.tester_files):
+                request = {"op": "run_tester", "file": name, "host": {"module": module, "interface": interface}}
                 try:
                     reply = link.request(request, f"running {name}")
                 except SandboxTimeout:
@@ -100,6 +113,8 @@ class OwnTests:
                 if reply.get("how") == "no pytest":
                     raise PytestUnavailable(f"{name} imports pytest, but the grader could not provide pytest inside "
                                             f"the sandbox ({reply.get('why') or 'unknown reason'})")
+                if reply.get("how") == "no host":
+                    raise HostUnavailable(f"the grader could not start {varying} for your tester")
                 if not reply.get("passed"):
                     error = reply.get("error") or {}
                     by_assertion = error.get("assertion") is True or error.get("type") == "AssertionError"
@@ -117,14 +132,14 @@ class WarmTesters:
         self.key: tuple | None = None
         self.current: SandboxSession | None = None
 
-    def session(self, own: OwnTests, stand_ins: dict[str, Path], varying: str, first: Path) -> SandboxSession:
+    def session(self, own: OwnTests, stand_ins: dict[str, Path], varying: str) -> SandboxSession:
         launcher = Launcher.shared(testers=True, pytest=own.needs_pytest)
         testers = tuple(sorted((name, str(path), _digest(path)) for name, path in own.tester_files.items()))
         helpers = tuple(sorted((name, str(path), _digest(path)) for name, path in stand_ins.items()))
         key = (launcher, testers, helpers, varying, own.limits)
         if key != self.key or self.current is None:
             self.close()
-            self.current = _start(own, launcher, stand_ins, varying, first)
+            self.current = _start(own, launcher, stand_ins, varying)
             self.key = key
         return self.current
 
@@ -137,18 +152,24 @@ class WarmTesters:
                 pass
 
 
-def _start(own: OwnTests, launcher: Launcher, stand_ins: dict[str, Path], varying: str, first: Path) -> SandboxSession:
+def _start(own: OwnTests, launcher: Launcher, stand_ins: dict[str, Path], varying: str) -> SandboxSession:
     """A loaded tester sandbox. Each stand-in is imported in the zygote unless it imports the
-    file under test; then it is only compiled there."""
-    files = {**own.tester_files, **stand_ins, varying: first}
-    under_test = varying[:-3]
-    imported, compiled = [], []
-    for name, path in sorted(stand_ins.items()):
-        (compiled if under_test in _imported_names(path.read_bytes()) else imported).append(name[:-3])
+    file under test; then it is only compiled there. The file under test is not in its folder:
+    each run's version goes to that run's host alone."""
+    files = {**own.tester_files, **stand_ins}
+    needs = {name[:-3]: _imported_names(path.read_bytes()) for name, path in stand_ins.items()}
+    waiting = {varying[:-3]}  # the file under test, and every stand-in that imports it, even through another
+    while True:
+        more = {module for module, names in needs.items() if names & waiting} - waiting
+        if not more:
+            break
+        waiting |= more
+    imported = [module for module in sorted(needs) if module not in waiting]
+    compiled = [module for module in sorted(needs) if module in waiting]
     testers = tuple(sorted(own.tester_files))
     for prepared in (testers, ()):  # without preparing the tester files, if that is what broke
         session = SandboxSession(files, imported, own.limits, own=tuple(own.tester_files),
-                                 launcher=launcher, compiled=tuple(compiled), testers=prepared)
+                                 launcher=launcher, compiled=tuple(compiled), testers=prepared, host=True)
         try:
             session.load()
             return session

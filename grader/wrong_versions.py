@@ -62,4 +62,4 @@ class WrongVersions:
         """Run the student's tester with ``version`` as ``name``, and the reference of every
         other tester file beside it."""
         others = {other: self.file("reference", other) for other in self.tester_files if other != name}
-        return own_tests.run((name, version), others)
+        return own_tests.run((name, version), others, reference=self.file("reference", name))

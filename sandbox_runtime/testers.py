@@ -79,9 +79,18 @@ def prepare(paths: list[str], staging_dir: str) -> None:
         PREPARED[path] = Prepared(source, style, code, list(warned))
 
 
-def run_tester(path: str, staging_dir: str, provide: dict | None = None) -> dict:
+def run_tester(path: str, staging_dir: str, provide: dict | None = None, host: dict | None = None,
+               host_fd: int | None = None) -> dict:
     """Run one tester file; ``provide`` maps a file name of the sandbox folder (``widget.py``) to
-    the source the module of that name is to be imported from."""
+    the source the module of that name is to be imported from; ``host`` names the module whose
+    class lives in the host process (``host_fd``) and the lab's interface of it (guest.py)."""
+    if host is not None:
+        from sandbox_runtime import guest
+
+        if host_fd is None:  # the host did not start: nothing of the tester's doing
+            return {"passed": False, "how": "no host", "style": ""}
+        if guest.GUEST is None:  # once per run, for its first tester file
+            guest.install(host_fd, host, staging_dir)
     for name, text in (provide or {}).items():
         module = os.path.splitext(name)[0]
         sys.modules.pop(module, None)
