@@ -12,10 +12,11 @@ use one sandbox (``WarmTesters``): a zygote forked from the launcher that has th
 loaded, which has already done what every run shares. It has imported each of the lab's
 stand-ins when that is safe (it does not import the file under test), or compiled it when it
 does, and it has read, classified and compiled the student's tester files. Each run is then one
-fork of it: the file under test travels as source text in the run's request and is imported
-from that text (never from a file that names it), while the sandbox folder's copy holds the
-same text for anyone who reads it (sandbox_runtime/testers.py). The reference of the file under
-test is never in the sandbox when another version is the one under test. The sandbox ends when
+fork of it, which first forks the run's *host*: the version under test travels as source text in
+the run's first request, which only the host reads, and lives in that process alone; the tester
+imports a module that forwards to it through the lab's interface (sandbox_runtime/hosting.py,
+guest.py; docs/testers.md, "A tester sees only what the class does"). No version of the file
+under test is ever in the sandbox folder. The sandbox ends when
 the tester or a stand-in changes, when the grading engine moves on to another activity
 (``close_warm_sandboxes``, called by grader/engine/plugin.py) and at exit.
 
@@ -52,6 +53,12 @@ from grader.tester_interface import interface_of
 
 class PytestUnavailable(RuntimeError):
     """The tester imports pytest and the grader could not provide it: the grader's fault."""
+
+
+# A run's time limit is this many times the call limit: every call of the class under test is a
+# round trip to its host (docs/testers.md), which a tester that calls it thousands of times (a
+# hundred games against a Buggy class that never ends a tie) pays for, more on a loaded machine.
+HOSTED_SLOWDOWN = 3
 
 
 class HostUnavailable(RuntimeError):
@@ -103,11 +110,11 @@ class OwnTests:
                 raise HostUnavailable(f"the grader could not start {varying} for your tester: {error}") from None
             for name in sorted(self.tester_files):
                 request = {"op": "run_tester", "file": name, "host": {"module": module, "interface": interface}}
+                seconds = self.limits.call_seconds * HOSTED_SLOWDOWN
                 try:
-                    reply = link.request(request, f"running {name}")
+                    reply = link.request(request, f"running {name}", seconds)
                 except SandboxTimeout:
-                    return TesterRun("timeout", f"{name} did not finish within {self.limits.call_seconds:g} s",
-                                     link.output())
+                    return TesterRun("timeout", f"{name} did not finish within {seconds:g} s", link.output())
                 except (SandboxCrashed, StudentError) as error:
                     return TesterRun("failed", f"{name}: {error}", link.output())
                 if reply.get("how") == "no pytest":

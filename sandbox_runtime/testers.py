@@ -20,9 +20,10 @@ style and compiles it once (``prepare``); every run then executes that code obje
 warnings shown again in each run's output). A file that does not compile, or is bytecode, is
 left to the run, which meets the same error the same way it always did.
 
-**The class under test arrives with the request** (``provide``: ``{"widget.py": source}``) and is
-imported from that text when the tester imports it (sources.py): the sandbox folder's copy
-holds the same text for anyone who reads it, but no file is what runs.
+**The class under test lives in another process** (``host``: the module's name and the lab's
+interface of it): the tester imports a module that forwards to the run's host (guest.py,
+hosting.py). ``provide`` (``{"widget.py": source}``, imported from that text: sources.py) remains
+for a caller that runs a tester beside a class in its own process.
 """
 
 import ast
