@@ -13,7 +13,7 @@ they do. Found by parsing the reference (never running it):
   ``__eq__`` and ``__repr__``; a base class of the same file gives its own) and its public
   ``attributes`` (``self.cards = ...`` in a method, a dataclass's fields);
 - ``constants``: public module-level names assigned a value (copied when the tester imports);
-- ``imports``: public names the module imports (``from card import Card``): the tester's own
+- ``imports``: public names the module imports (``from gadget import Gadget``): the tester's own
   copy of that module or name, as the version would have it.
 """
 

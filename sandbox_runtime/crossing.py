@@ -10,10 +10,10 @@ What crosses is plain data, never pickles (the host must never run anything the 
 
 - None, bool, int, float, str, bytes: as they are;
 - tuples, sets and frozensets: copied;
-- lists, dicts and instances of the lab's stand-in classes (``Card`` beside a Deck under test):
+- lists, dicts and instances of the lab's stand-in classes (a ``Gadget`` beside a Widget under test):
   copied with an identity number, so the same object crossing again is the same object on the
   other side (updated in place), and an argument the callee changed (a list shuffled in place, a
-  stand-in Deck dealt from) is copied back to the caller when the call returns;
+  stand-in object the callee changed) is copied back to the caller when the call returns;
 - anything else stays where it is and crosses as a handle: the other side gets a proxy that
   forwards what it may do with it (for a hosted object: only the lab's interface, see
   hosting.py; the same hosted object always gives the same proxy).
@@ -200,7 +200,7 @@ class Peer:
             state = vars(value)
             snapshot = _flat(state)
             if snapshot is not None and self.synced.get(number) == snapshot:
-                return {"x": number}  # both sides hold it as it is (a dealt Card, passed again)
+                return {"x": number}  # both sides hold it as it is (a lab object returned before, passed again)
             encoded = {"o": number, "m": kind.__module__, "c": kind.__qualname__,
                        "v": [[name, self.encode(item, depth + 1, seen)] for name, item in state.items()
                              if type(name) is str]}
@@ -329,7 +329,7 @@ SCALARS = frozenset({type(None), bool, int, float, str})
 
 
 def _flat(state: dict) -> tuple | None:
-    """An object's state when it holds only plain scalars (a Card), as a comparable tuple; None
+    """An object's state when it holds only plain scalars (a small value object), as a comparable tuple; None
     when it holds anything else (then it is always sent whole)."""
     for value in state.values():
         if type(value) not in SCALARS:

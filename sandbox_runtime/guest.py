@@ -1,6 +1,6 @@
 """The class under test as a student's tester sees it: a module that forwards to the host.
 
-``import deck`` in a tester run gives a module built here from the lab's interface (the
+``import widget`` in a tester run gives a module built here from the lab's interface (the
 reference's public functions, classes with their methods and public attributes, constants and
 imported names: grader/tester_interface.py), never from the version's code, which stays in the
 host process (hosting.py). So everything a tester can inspect in its own process (the module's
@@ -13,10 +13,10 @@ version; only what the version *does* differs.
   always the same local object (``is`` and identity-based ``==`` keep working); a tester may
   subclass it;
 - a function forwards its call; a constant is a copy of the version's value;
-- objects of the lab's other classes (a dealt ``Card``) are rebuilt here as the lab's class the
+- objects of the lab's other classes (a ``Gadget`` a method returns) are rebuilt here as the lab's class the
   tester imports itself (crossing.py);
 - an exception raised by the version is raised again here with its type's name and message,
-  from a frame of the module's file (so a report says it was raised inside ``deck.py``, with no
+  from a frame of the module's file (so a report says it was raised inside ``widget.py``, with no
   line of the version quoted).
 """
 

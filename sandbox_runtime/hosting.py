@@ -44,9 +44,9 @@ OPAQUE = ("__call__", "__iter__", "__next__", "__str__", "__bool__")  # what an 
 def start(reader: wire.LineReader, reply_fd: int, cmd_fd: int, zygote_sock: int) -> int | None:
     """In a tester's worker, before any of its test runs: fork the host and wait until it has
     read the grader's "host" request and let go of the channel. The worker's end of the socket."""
-    import socket
+    from _socket import socketpair  # without socket.py's wrappers (the zygote forks with it too)
 
-    ours, theirs = socket.socketpair()
+    ours, theirs = socketpair()
     worker = os.getpid()
     pid = os.fork()
     if pid == 0:
