@@ -2,7 +2,8 @@
 
 The labs shipped with the grader keep their files in one subfolder per lab of the top-level
 folders a teacher looks in (``reference/<lab>/``, ``starter/<lab>/``, ``buggy_variants/<lab>/``,
-``harness/<lab>/``, ``examples/<lab>/``, and ``rubrics/<lab>.yaml``). In a source checkout (or
+``harness/<lab>/``, ``examples/<lab>/``, and ``rubrics/<lab>.yaml``); each lab's specification
+is a page of ``docs/``, installed too because every handout carries it. In a source checkout (or
 an editable install) those folders are used directly; a wheel installs each top-level folder as
 the package ``grader_assets.<folder>``. A lab from another distribution brings its own files
 and does not use this module.
@@ -11,7 +12,7 @@ and does not use this module.
 from importlib.util import find_spec
 from pathlib import Path
 
-ASSET_FOLDERS = ("reference", "starter", "rubrics", "buggy_variants", "harness", "examples")
+ASSET_FOLDERS = ("reference", "starter", "rubrics", "buggy_variants", "harness", "examples", "docs")
 REPOSITORY = Path(__file__).resolve().parent.parent
 
 
@@ -30,18 +31,20 @@ def asset_folder(folder: str) -> Path:
 
 def bundled_lab_folders(lab_id: str) -> dict[str, Path]:
     """Every folder of a bundled lab, by kind (the rubric is ``rubrics/<lab>.yaml``)."""
-    folders = {kind: asset_folder(kind) / lab_id for kind in ASSET_FOLDERS if kind != "rubrics"}
+    folders = {kind: asset_folder(kind) / lab_id for kind in ASSET_FOLDERS if kind not in ("rubrics", "docs")}
     folders["rubric"] = asset_folder("rubrics") / f"{lab_id}.yaml"
     return folders
 
 
-def bundled_lab(lab_id: str, title: str, package_file: str, **hooks) -> "Lab":
+def bundled_lab(lab_id: str, title: str, package_file: str, spec: str | None = None, **hooks) -> "Lab":
     """The Lab of a lab shipped with the grader: its suites in ``suites/`` beside its package
-    (``package_file`` is the package's ``__file__``), its files in the bundled folders, and
-    ``hooks`` (diagnose, handout, after_check, mutation) as given."""
+    (``package_file`` is the package's ``__file__``), its files in the bundled folders, its
+    specification the page ``spec`` of docs/ (e.g. ``labs/<lab>.md``), and ``hooks``
+    (diagnose, handout, after_check, mutation) as given."""
     from grader.labs import Lab
 
     folders = bundled_lab_folders(lab_id)
     return Lab(id=lab_id, title=title, suites=Path(package_file).resolve().parent / "suites", rubric=folders["rubric"],
                reference=folders["reference"], starter=folders["starter"], buggy_variants=folders["buggy_variants"],
-               harness=folders["harness"], examples=folders["examples"], **hooks)
+               harness=folders["harness"], examples=folders["examples"],
+               spec=asset_folder("docs") / spec if spec else None, **hooks)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from grader import __version__
 from grader.console import print_check, print_name_notes, print_run_problems, print_summary, progress_bar
 from grader.engine.batch import GradeOptions, grade
 from grader.engine.records import read_records
@@ -18,6 +19,8 @@ from grader.engine.run_state import (
     scratch_dir,
 )
 from grader.exitcodes import ExitCode, check_exit_code, fail, run_exit_code
+from grader.kit.edition import KIT_COMMANDS, NOT_IN_KIT, is_kit
+from grader.kit.own_files import with_dependencies
 from grader.reporters import output_formats, output_names, write_run_outputs
 from grader.lab_choice import choose_lab, choose_rubric, lab_option
 from grader.labs import LabInputError, broken_labs, installed_labs
@@ -52,7 +55,7 @@ test_option = click.option("--test", "tests", multiple=True,
 
 # The commands in grader/commands/ are imported only when one of them is asked for: `grader
 # check` runs on every push of every student, and importing every integration costs it time.
-LAZY_COMMANDS = ("classroom", "export", "gradescope", "merge", "play", "prairielearn")
+LAZY_COMMANDS = ("classroom", "export", "gradescope", "kit", "merge", "play", "prairielearn")
 
 
 class GraderCommands(click.Group):
@@ -60,9 +63,13 @@ class GraderCommands(click.Group):
     silent success or a page of traceback."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
+        if is_kit():
+            return list(KIT_COMMANDS)
         return sorted({*super().list_commands(ctx), *LAZY_COMMANDS})
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if is_kit() and name not in KIT_COMMANDS and (name in LAZY_COMMANDS or name in self.commands):
+            raise click.UsageError(NOT_IN_KIT.format(command=name))
         if name in LAZY_COMMANDS and name not in self.commands:
             from grader.commands import COMMANDS
 
@@ -85,7 +92,7 @@ class GraderCommands(click.Group):
 
 
 @click.group(cls=GraderCommands, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="elevens-grader")
+@click.version_option(version=__version__, prog_name="grader")
 def main() -> None:
     """An autograder for card-game labs in the AP CS A tradition (`grader labs` lists them)."""
 
@@ -179,12 +186,17 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
         fail(ExitCode.BAD_INPUT, f"{folder} is not a folder or a .zip. Run `grader check` inside the folder with your .py files, or give its path.")
     rubric_data = choose_rubric(rubric, lab_id, folder)
     chosen, wanted_tests = _selection(rubric_data, activities, tests)
+    graded = chosen
+    if is_kit():
+        _kit_check_options(hidden)
+        if chosen:  # an activity run on the student's own files needs theirs checked too (grader/kit/);
+            graded = with_dependencies(rubric_data, chosen)  # only the chosen ones are published
     if github and wanted_tests:
         fail(ExitCode.USAGE, "--github grades whole activities, so it cannot be combined with --test. "
                               "Remove --test, or replay the test without --github.")
     # --github grades like `grade` does (hidden tests included), so Classroom's points match it.
     options = GradeOptions(base_seed=base_seed, jobs=0, visibility=["public", "hidden"] if hidden or github else ["public"],
-                           only_activities=chosen, only_tests=wanted_tests, isolation=_level(isolation),
+                           only_activities=graded, only_tests=wanted_tests, isolation=_level(isolation),
                            allow_unconfined_root=allow_root)
     with tempfile.TemporaryDirectory(prefix="grader-check-") as scratch:
         submission = _one_submission(folder, Path(scratch), writes=out_dir is not None or junit_xml is not None)
@@ -202,7 +214,8 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
             if out_dir is not None:
                 write_run_outputs(results, out_dir)
             _write_junit(results, junit_xml)
-            if rubric_data.home is not None and rubric_data.home.after_check is not None:
+            # A lab's word after `check` may use its answers (Elevens names a Deck's bug): not in a kit.
+            if rubric_data.home is not None and rubric_data.home.after_check is not None and not is_kit():
                 rubric_data.home.after_check(rubric_data, result, submission.folder,
                                              Path(folder.name if folder.suffix == ".zip" else folder))
         if github:
@@ -269,6 +282,12 @@ def labs_command() -> None:
     for name, why in broken_labs().items():
         click.echo(f"{name}: not usable: {why}", err=True)
     sys.exit(ExitCode.OK)
+
+
+def _kit_check_options(hidden: bool) -> None:
+    if hidden:
+        fail(ExitCode.USAGE, "--hidden: the student kit holds no hidden tests (your teacher's grading runs them). "
+                             "Run `grader check` without --hidden.")
 
 
 def _level(wanted: str) -> str:

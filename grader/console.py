@@ -46,17 +46,18 @@ if not console.is_terminal and "COLUMNS" not in os.environ:
     console.width = max(console.width, 160)  # logs and CI: room for a column per activity
 
 # Summary cells for an activity without a score, and a narrower set for when the table must shrink.
-CELL = {"missing": "–", "not_loaded": "load", "grader_error": "ERR"}
+CELL = {"missing": "–", "not_loaded": "load", "grader_error": "ERR", "waiting": "wait"}
 NARROW_CELL = {**CELL, "not_loaded": "✗"}
-CELL_STYLE = {"missing": "dim", "not_loaded": "yellow", "grader_error": "bold red"}
+CELL_STYLE = {"missing": "dim", "not_loaded": "yellow", "grader_error": "bold red", "waiting": "dim"}
 MEANING = {
     "missing": "not handed in",
     "not_loaded": "the file did not load (0 points)",
     "grader_error": "the grader failed: score incomplete (not the student's fault)",
     "unusable": "the submission could not be opened",
+    "waiting": "not checked yet: waits for another activity (student kit)",
 }
 # After a score in `grader check`'s last lines: why it is not an ordinary one.
-SCORE_NOTE = {"missing": "not handed in", "not_loaded": "the file did not load",
+SCORE_NOTE = {"missing": "not handed in", "not_loaded": "the file did not load", "waiting": "not checked yet",
               "grader_error": "incomplete: the grader failed, not your fault"}
 MARK = {"passed": ("✓", "green"), "failed": ("✗", "red"), "error": ("✗", "red"), "timeout": ("⏱", "yellow"),
         "skipped": ("–", "dim"), "grader_error": ("!", "bold red")}
@@ -295,7 +296,7 @@ def _print_problems(out: Console, result: SubmissionResult) -> None:
     """Problems in activity order; files not handed in come last."""
     heading = Text("\nWhat went wrong", style="bold")
     for activity in result.activities:
-        if activity.status not in ("graded", "missing") or (activity.status == "graded" and activity.note):
+        if activity.status not in ("graded", "missing", "waiting") or (activity.status == "graded" and activity.note):
             heading = _print_heading(out, heading)
             words = "" if activity.status == "graded" else f": {ACTIVITY_WORDS.get(activity.status, activity.status)}"
             out.print(Text.assemble("  ", ("✗", "red"), " ", (f"{activity.id} {activity.title}", "bold"), words))
@@ -307,10 +308,11 @@ def _print_problems(out: Console, result: SubmissionResult) -> None:
                     heading = _print_heading(out, heading)
                     _print_test(out, activity, test, score_of(test.points, test.max_points))
     for activity in result.activities:
-        if activity.status == "missing" and not optional_and_missing(activity):
+        if activity.status in ("missing", "waiting") and not optional_and_missing(activity):
             heading = _print_heading(out, heading)
             out.print(Text.assemble("  ", ("–", "dim"), " ", (f"{activity.id} {activity.title}", "bold"),
-                                    ", not handed in", (f": {visible(activity.note)}" if activity.note else "", "dim")),
+                                    f", {ACTIVITY_WORDS[activity.status]}",
+                                    (f": {visible(activity.note)}" if activity.note else "", "dim")),
                       soft_wrap=True)
 
 

@@ -53,6 +53,9 @@ class Lab:
     buggy_variants: Path | None = None
     harness: Path | None = None  # the grader's own helper files a sandbox may import
     examples: Path | None = None  # the demo class
+    # The student-facing specification (Markdown): every handout's README carries it, without
+    # its teacher-only blocks (grader/handouts.py).
+    spec: Path | None = None
     # Hooks. diagnose(path) -> exit code, printing what is wrong; handout(out) -> files written;
     # after_check(rubric, result, folder) prints anything the lab adds to `grader check`.
     diagnose: Callable[[Path], int] | None = None
@@ -146,6 +149,8 @@ def detect_lab(folder: Path) -> Lab:
     labs = installed_labs()
     if len(labs) == 1:
         return next(iter(labs.values()))
+    if not labs:
+        raise LabError("no usable lab is installed (`grader labs` says why); reinstall the grader or your kit")
     present = _file_names(folder)
     graded = {lab_id: _with_java(lab.student_files()) for lab_id, lab in labs.items()}
     known = {lab_id: graded[lab_id] | _with_java(lab.given_files()) for lab_id, lab in labs.items()}

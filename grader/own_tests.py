@@ -80,6 +80,9 @@ class TesterRun:
 class OwnTests:
     """The student's tester files of one submission, ready to run against any version of a file."""
 
+    # Student kit only: the student's own files, which stand for the lab's (grader/kit/own_files.py).
+    yours: dict[str, Path] = {}
+
     def __init__(self, tester_files: dict[str, Path], seed: int, limits: Limits) -> None:
         self.tester_files = tester_files
         self.seed = seed

@@ -15,8 +15,9 @@ from dataclasses import asdict, dataclass, field
 
 # Test outcomes. Only "passed" earns points.
 OUTCOMES = ("passed", "failed", "error", "timeout", "skipped", "grader_error")
-# Activity statuses.
-ACTIVITY_STATUSES = ("graded", "missing", "not_loaded", "grader_error")
+# Activity statuses. "waiting" only in a student kit: the activity runs on the student's own
+# copy of a file another activity grades, and waits until that activity passes (grader/kit/).
+ACTIVITY_STATUSES = ("graded", "missing", "not_loaded", "grader_error", "waiting")
 # Submission statuses.
 SUBMISSION_STATUSES = ("graded", "unusable", "grader_error")
 

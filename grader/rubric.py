@@ -28,8 +28,8 @@ ACTIVITY_ID = re.compile(r"^(A\d+[a-z]?|bonus[\w-]*)$")
 # Python files, plus YAML for a student's written answers.
 FILE_NAME = re.compile(r"^[a-z_][a-z0-9_]*\.(py|yaml)$")
 TOP_KEYS = {"lab", "title", "activities", "advisory"}
-ACTIVITY_KEYS = {"id", "title", "suite", "files", "stand_ins", "harness", "tests", "disable", "optional", "weight"}
-TEST_KEYS = {"test", "points", "visibility", "gate", "advisory"}
+ACTIVITY_KEYS = {"id", "title", "suite", "files", "stand_ins", "uses", "harness", "tests", "disable", "optional", "weight"}
+TEST_KEYS = {"test", "points", "visibility", "gate", "advisory", "in_kit"}
 
 
 class RubricError(ValueError):
@@ -55,6 +55,9 @@ class TestPoints:
     # a tester that rejects a correct class has not earned points for rejecting wrong ones.
     gate: bool = False
     advisory: bool = False
+    # False: the test needs what the student kit leaves out (mutants, second correct versions,
+    # wrong versions that are not handed out), so it runs only in the teacher's grading.
+    in_kit: bool = True
 
     def matches(self, test_name: str) -> bool:
         return fnmatch.fnmatchcase(test_name, self.test)
@@ -67,6 +70,9 @@ class Activity:
     suite: str
     files: tuple[str, ...]
     stand_ins: tuple[str, ...] = ()
+    # The lab's classes a tester activity runs the student's tester against (Activity 5: deck.py
+    # and card.py). The full grader uses its own versions; the student kit the student's own.
+    uses: tuple[str, ...] = ()
     # The grader's own helper files (harness/), imported after the student's because they use them.
     harness: tuple[str, ...] = ()
     tests: tuple[TestPoints, ...] = ()
@@ -212,6 +218,7 @@ def _parse_activity(raw, where: str, suites: Path) -> Activity:
     overlap = set(files) & set(stand_ins)
     _expect(not overlap, f"{where}.stand_ins", f"{sorted(overlap)} is both graded and a stand-in", "a file is either the student's (files) or the reference's (stand_ins)")
     harness = _file_list(raw.get("harness", []), f"{where}.harness")
+    uses = _file_list(raw.get("uses", []), f"{where}.uses")
     _expect(isinstance(raw["tests"], list) and raw["tests"], f"{where}.tests", "must be a non-empty list", "list `- test: test_name` entries with `points:`")
     tests = tuple(_parse_test(t, f"{where}.tests[{j}]") for j, t in enumerate(raw["tests"]))
     modules = {name[:-3] for entry in files for name in entry.split("|") if name.endswith(".py")}
@@ -227,7 +234,7 @@ def _parse_activity(raw, where: str, suites: Path) -> Activity:
     _expect(isinstance(weight, (int, float)) and not isinstance(weight, bool) and weight > 0, f"{where}.weight",
             f"{weight!r} is not a positive number", "give the activity's relative grading time, e.g. `weight: 5`, or leave it out")
     return Activity(id=str(raw["id"]), title=str(raw["title"]), suite=str(raw["suite"]), files=files,
-                    stand_ins=stand_ins, harness=harness, tests=tests, disable=tuple(disable), optional=optional,
+                    stand_ins=stand_ins, uses=uses, harness=harness, tests=tests, disable=tuple(disable), optional=optional,
                     weight=float(weight), suites=suites)
 
 
@@ -238,7 +245,7 @@ def _parse_test(raw, where: str) -> TestPoints:
     _expect(isinstance(raw["test"], str) and raw["test"].strip() == raw["test"] and raw["test"], f"{where}.test",
             f"{raw['test']!r} is not a test name", "write the name of a test function, e.g. test_rank")
     points = raw["points"]
-    for flag in ("gate", "advisory"):
+    for flag in ("gate", "advisory", "in_kit"):
         _expect(isinstance(raw.get(flag, False), bool), f"{where}.{flag}", f"{raw.get(flag)!r} is not true or false", f"write `{flag}: true` or leave it out")
     gate, advisory = raw.get("gate", False), raw.get("advisory", False)
     # A gate may be worth 0: passing it earns nothing by itself, failing it costs everything.
@@ -247,7 +254,8 @@ def _parse_test(raw, where: str) -> TestPoints:
     _expect(not (gate and advisory), where, "a test cannot be both a gate and advisory", "remove one of `gate` and `advisory`")
     visibility = raw.get("visibility", "public")
     _expect(visibility in VISIBILITIES, f"{where}.visibility", f"{visibility!r} is not one of {VISIBILITIES}", "use public (students see it in `grader check`) or hidden")
-    return TestPoints(test=raw["test"], points=float(points), visibility=visibility, gate=gate, advisory=advisory)
+    return TestPoints(test=raw["test"], points=float(points), visibility=visibility, gate=gate, advisory=advisory,
+                      in_kit=raw.get("in_kit", True))
 
 
 def _check_against_suite(activity: Activity, where: str) -> None:
@@ -273,7 +281,11 @@ def _check_against_suite(activity: Activity, where: str) -> None:
 
 
 def _check_assets(activity: Activity, home: Lab, where: str) -> None:
-    for key, folder, names in (("stand_ins", home.reference, activity.stand_ins), ("harness", home.harness, activity.harness)):
+    from grader.kit.edition import is_kit
+
+    # A student kit holds no reference files: its stand-ins are the student's own (kit/own_files.py).
+    stand_ins = () if is_kit() else activity.stand_ins
+    for key, folder, names in (("stand_ins", home.reference, stand_ins), ("harness", home.harness, activity.harness)):
         present = sorted(p.name for p in folder.iterdir() if p.is_file()) if folder and folder.is_dir() else []
         for name in names:
             if name not in present:

@@ -25,7 +25,13 @@ def expect_caught(own_tests: OwnTests, run: TesterRun, name: str, method: str, h
 
 
 def expect_variant_caught(own_tests: OwnTests, run: TesterRun, variant: dict) -> None:
-    """A Buggy class from variants.yaml; its hint is the hand-written ``exposed_by`` (a test idea, never code)."""
+    """A Buggy class from variants.yaml; its hint is the hand-written ``exposed_by`` (a test idea, never code).
+    A student kit knows only the id of a handed-out one (its bug is the exercise)."""
+    if "method" not in variant:
+        expect_caught(own_tests, run, variant["id"], "one of its methods",
+                      f"Run your tester on {variant['id']} from the handout, and compare what each method does with "
+                      "what the lab promises: the test that notices the difference is the one to add.")
+        return
     expect_caught(own_tests, run, variant["id"], variant["method"], f"A test that catches it: {variant['exposed_by']}.")
 
 

@@ -13,8 +13,12 @@ from pathlib import Path
 
 import yaml
 
+from grader.kit.edition import is_kit
 from grader.labs import Lab
 from grader.own_tests import OwnTests, TesterRun
+from grader.kit.sealed_files import SEALED_SUFFIX, unsealed_copy
+
+YOURS = "yours"  # the student's own version of a file, which a kit's tester must accept
 
 
 class WrongVersions:
@@ -40,7 +44,9 @@ class WrongVersions:
 
     def buggy(self, kind: str) -> dict[str, dict]:
         """The named buggy versions of one ``kind`` (a key of variants.yaml), by id, in the file's order."""
-        return {variant["id"]: variant for variant in self.variants[kind]}
+        # A kit holds only the kinds the handout gives students (grader/kit/build.py).
+        listed = self.variants.get(kind, []) if is_kit() else self.variants[kind]
+        return {variant["id"]: variant for variant in listed}
 
     def live_mutants(self, file: str, *methods: str) -> dict[str, dict]:
         """The live mutants of ``file`` in any of ``methods`` (every method when none is named), by id."""
@@ -49,17 +55,53 @@ class WrongVersions:
 
     def file(self, folder: str, name: str) -> Path:
         """A version to run a tester against: ``("reference", name)``, ``(variant_id, name)``, or
-        ``("mutants", mutant_id + ".py")``."""
+        ``("mutants", mutant_id + ".py")``. In a student kit a handed-out wrong version is kept
+        sealed (grader/sealed_source.py), as the handout gives it, and unsealed here."""
         if folder == "reference":
             return self.lab.reference / name
-        return self.folder / folder / name
+        path = self.folder / folder / name
+        sealed = path.with_name(path.name + SEALED_SUFFIX)
+        return unsealed_copy(sealed) if not path.is_file() and sealed.is_file() else path
 
     def correct_ids(self) -> list[str]:
         """The second correct versions a tester must accept, besides the reference."""
         return [entry["id"] for entry in self.variants.get("correct", [])]
 
-    def run_tester(self, own_tests: OwnTests, name: str, version: Path) -> TesterRun:
-        """Run the student's tester with ``version`` as ``name``, and the reference of every
-        other tester file beside it."""
-        others = {other: self.file("reference", other) for other in self.tester_files if other != name}
-        return own_tests.run((name, version), others, reference=self.file("reference", name))
+    def accepted(self) -> list[str]:
+        """The versions a tester must accept, by id: the reference and the second correct
+        versions; in a student kit only the student's own ("yours", grader/kit/own_files.py)."""
+        return [YOURS] if is_kit() else ["reference", *self.correct_ids()]
+
+    @staticmethod
+    def accepted_words(version: str, what: str) -> str:
+        """How a report names an accepted version (``what``: "Deck", "uds_deal.py")."""
+        if version == "reference":
+            return f"the lab's reference {what}"
+        if version == YOURS:
+            return f"your own {what} (the student kit has no reference version: it uses yours, which passes its activity)"
+        return f"a second correct {what}, written differently"
+
+    def run_tester(self, own_tests: OwnTests, name: str, version: Path | str) -> TesterRun:
+        """Run the student's tester with ``version`` as ``name`` (a file, or an id of
+        ``accepted()``), and the reference of every other tester file beside it (in a kit, the
+        student's own, where they have it)."""
+        if isinstance(version, str):
+            version = self._accepted_file(own_tests, version, name)
+        others = {}
+        for other in self.tester_files:
+            if other != name and (path := self._accepted_file(own_tests, YOURS if is_kit() else "reference", other, strict=False)):
+                others[other] = path
+        # The interface the tester reaches: the reference's (in a kit, the student's own file's).
+        reference = self._accepted_file(own_tests, YOURS if is_kit() else "reference", name, strict=False)
+        return own_tests.run((name, version), others, reference=reference)
+
+    def _accepted_file(self, own_tests: OwnTests, version: str, name: str, strict: bool = True) -> Path | None:
+        if version != YOURS:
+            return self.file(version, name)
+        given = self.lab.reference / name  # a kit keeps the files students are given unchanged
+        if given.is_file():
+            return given
+        mine = getattr(own_tests, "yours", {}).get(name)
+        if mine is None and strict:
+            raise FileNotFoundError(f"the student kit runs your tester against your own {name}, and it was not found")
+        return Path(mine) if mine else None

@@ -15,6 +15,7 @@ from pathlib import Path
 import click
 
 from grader.exitcodes import ExitCode, fail
+from grader.kit.edition import is_kit
 from grader.lab_choice import choose_lab, lab_option
 from grader.labs import Lab, PlayableGame
 from grader.suite_index import closest
@@ -98,6 +99,8 @@ def _files(lab: Lab, game: PlayableGame, folder: Path | None) -> tuple[dict[str,
     """The board file (the student's, or the reference's) and the reference stand-ins beside it."""
     from grader.submissions import unwrap
 
+    if is_kit():  # no reference board or stand-ins in a student kit: the student's own files
+        return _own_files(lab, game, folder)
     files = {name: lab.reference / name for name in game.stand_ins}
     if folder is None:
         return {game.file: lab.reference / game.file, **files}, ()
@@ -106,3 +109,24 @@ def _files(lab: Lab, game: PlayableGame, folder: Path | None) -> tuple[dict[str,
         fail(ExitCode.BAD_INPUT, f"{folder} has no {game.file}. Write your board in {game.file}, or run `grader play` "
                                  f"without a folder to play the lab's own {game.title}.")
     return {game.file: mine, **files}, (game.file,)
+
+
+def _own_files(lab: Lab, game: PlayableGame, folder: Path | None) -> tuple[dict[str, Path], tuple[str, ...]]:
+    """In the student kit: the student's board beside their own files (or a file the lab gives)."""
+    from grader.submissions import unwrap
+
+    if folder is None:
+        fail(ExitCode.USAGE, f"the student kit has no {game.title} board of its own to play: give the folder with your "
+                             f"{game.file}, e.g. `grader play --game {game.id} .`")
+    mine = unwrap(folder)
+    files, missing = {}, []
+    for name in (game.file, *game.stand_ins):
+        path = lab.reference / name if (lab.reference / name).is_file() else mine / name
+        if path.is_file():
+            files[name] = path
+        else:
+            missing.append(name)
+    if missing:
+        fail(ExitCode.BAD_INPUT, f"{folder} has no {', '.join(missing)}. The student kit plays your {game.file} on your own "
+                                 f"{', '.join(game.stand_ins)}: write {'it' if len(missing) == 1 else 'them'} first.")
+    return files, tuple(name for name in files if not (lab.reference / name).is_file())

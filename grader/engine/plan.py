@@ -9,6 +9,8 @@ import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from grader.kit.edition import is_kit
+from grader.kit.own_files import kit_files
 from grader.rubric import Rubric
 
 
@@ -27,6 +29,8 @@ class ActivityPlan:
     disable: list[str] = field(default_factory=list)
     own: list[str] = field(default_factory=list)  # names (in the sandbox) of the student's own files
     language: str = "python"  # "java": graded through the JVM (grader/java/)
+    # Student kit only (grader/kit/own_files.py): the student's files a tester is run against.
+    yours: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -35,6 +39,8 @@ class SubmissionPlan:
     folder: str
     activities: dict[str, ActivityPlan] = field(default_factory=dict)
     notes: dict[str, str] = field(default_factory=dict)  # activity id -> why it is missing
+    # Student kit only: activities that wait for a file of the student's another activity grades.
+    waiting: list[str] = field(default_factory=list)
     # When a submission's activities are split across grading processes (engine/work_units.py),
     # each part saves its records and reports its end under its own key.
     records_key: str = ""
@@ -105,10 +111,21 @@ def plan_submission(rubric: Rubric, submission_id: str, folder: Path, only: list
             plan.notes[activity.id] = found.why_missing(missing)
             continue
         files = {name: str(path.resolve()) for name, path in wanted.items()}
-        files.update({name: str(rubric.stand_in_folder / name) for name in activity.stand_ins})
+        yours: dict[str, str] = {}
+        if is_kit():  # no reference files: the student's own stand in (grader/kit/own_files.py)
+            kit = kit_files(rubric, activity, found.present)
+            if kit.problem:
+                plan.notes[activity.id] = kit.problem
+                plan.waiting.append(activity.id)
+                continue
+            files.update(kit.stand_ins)
+            yours = kit.yours
+        else:
+            files.update({name: str(rubric.stand_in_folder / name) for name in activity.stand_ins})
         files.update({name: str(rubric.harness_folder / name) for name in activity.harness})
         plan.activities[activity.id] = ActivityPlan(
-            id=activity.id, files=files, modules=activity.modules, disable=list(activity.disable), own=list(wanted)
+            id=activity.id, files=files, modules=activity.modules, disable=list(activity.disable), own=list(wanted),
+            yours=yours,
         )
     return plan
 

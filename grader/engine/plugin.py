@@ -269,7 +269,9 @@ def own_tests(request: pytest.FixtureRequest, submission_id: str) -> OwnTests:
     files = {name: Path(path) for name, path in activity.files.items()}
     if activity.language == "java":
         return JavaOwnTests(files, seed, state.limits, submission=submission_id)
-    return OwnTests(files, seed, state.limits)
+    tests = OwnTests(files, seed, state.limits)
+    tests.yours = {name: Path(path) for name, path in activity.yours.items()}  # a student kit's own files
+    return tests
 
 
 def _submission_done(state: "GradingState", submission_id: str) -> None:

@@ -7,6 +7,8 @@ place or a filtered replay ran only one of them.
 
 from grader.engine.plan import GradingPlan
 from grader.engine.test_filter import entry_wanted
+from grader.kit.edition import is_kit
+from grader.kit.own_files import wait_for_owners
 from grader.replay import replay_command
 from grader.results import (
     ActivityResult,
@@ -30,11 +32,14 @@ def score_submission(rubric: Rubric, plan: GradingPlan, sub_id: str, records: li
         if plan.only_tests and not any(_wanted(entry.test, plan) for entry in activity.tests):
             continue  # a replay of one test says nothing about the other activities
         if activity.id not in sub_plan.activities:
-            activities.append(ActivityResult(activity.id, activity.title, "missing", 0.0, _planned_max(rubric, activity, plan),
+            status = "waiting" if activity.id in sub_plan.waiting else "missing"
+            activities.append(ActivityResult(activity.id, activity.title, status, 0.0, _planned_max(rubric, activity, plan),
                                              note=sub_plan.notes.get(activity.id, ""), bonus=activity.is_bonus))
             continue
         mine = [r for r in records if r["activity"] == activity.id]
         activities.append(score_activity(rubric, activity, plan, mine))
+    if is_kit() and not plan.only_tests:  # a kit's activity waits for the ones whose files it uses
+        wait_for_owners(rubric, activities)
     counted = [a for a in activities if not a.bonus]
     extra = [a for a in activities if a.bonus]
     messages = [] if finished else ["the grader did not finish this submission, so its results are incomplete; "

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from grader.java.jdk import jdk_problem
 from grader.java.sources import class_name, is_java_submission, java_sources
+from grader.kit.edition import is_kit
 from grader.rubric import Activity, Rubric
 
 
@@ -68,11 +69,27 @@ class JavaPlanner:
         if missing:
             plan.notes[activity.id] = "; ".join(missing) + "."
             return
+        if is_kit() and activity.uses:
+            plan.notes[activity.id] = ("the student kit does not run Java testers yet (it holds none of the lab's Java "
+                                       "classes to run yours against); your teacher's grading does.")
+            plan.waiting.append(activity.id)  # "not checked yet", never "not handed in"
+            return
         lab_files = [(name, self.reference) for name in activity.stand_ins]
         lab_files += [(name, self.harness) for name in activity.harness]
         for name, folder in lab_files:
             java = f"{class_name(name)}.java"
             given = folder / java if folder is not None else None
+            if is_kit() and name in activity.stand_ins and (given is None or not given.is_file()):
+                # The student kit has no reference class: the student's own stands in once its
+                # activity passes (grader/kit/own_files.py decides when it must wait).
+                given = self.sources.get(class_name(name))
+                if given is None:
+                    plan.notes[activity.id] = (f"in the student kit this activity runs on your own {java}, and it is "
+                                               "not in your folder. Write it first.")
+                    plan.waiting.append(activity.id)
+                    return
+                files[given.relative_to(self.folder).as_posix()] = str(given.resolve())
+                continue
             if given is None or not given.is_file():
                 plan.notes[activity.id] = f"the lab has no Java version of {name} ({java}), so this activity cannot be graded in Java."
                 return

@@ -26,6 +26,7 @@ ACTIVITY_WORDS = {
     "missing": "not handed in",
     "not_loaded": "file did not load: 0 points",
     "grader_error": "not graded: the grader failed (not the student's fault)",
+    "waiting": "not checked yet",
 }
 
 # The first line a report shows for a submission that was not graded to the end.

@@ -3,8 +3,8 @@
 Student code sees, read-only and at their usual paths, only what a Python or Java program needs
 to run: the system's programs and libraries (``/usr``, and the ``/bin``, ``/lib*`` links or
 folders beside it), the few files of ``/etc`` the dynamic linker and the JDK read, the Python
-installation the sandbox runs (its standard library; never site-packages, which holds the
-grader), and the JDK when it lives outside ``/usr``. Nothing under the teacher's home is there
+installation the sandbox runs (its standard library; never a site-packages or dist-packages
+folder, which may hold the grader: each is covered by an empty folder), and the JDK when it lives outside ``/usr``. Nothing under the teacher's home is there
 unless it is one of those (a Python installed by pyenv under ``/root`` is bound alone, not
 ``/root``).
 
@@ -56,6 +56,27 @@ def read_only_paths() -> tuple[str, ...]:
     return tuple(paths)
 
 
+# Where a Python keeps installed packages: the grader itself may be there (a teacher who
+# installed it without a virtual environment; a Gradescope image; a student's kit), and with it
+# every reference solution and hidden test. Each one under a bound folder is covered by an empty
+# read-only tmpfs in the jail. Student code needs none of them (the sandbox runtime is standard
+# library only, and pytest is imported before the jail for the testers that use it).
+PACKAGE_FOLDERS = ("lib/python3*/site-packages", "lib/python3*/dist-packages", "lib/python3/dist-packages",
+                   "local/lib/python3*/site-packages", "local/lib/python3*/dist-packages")
+
+
+@lru_cache(maxsize=1)
+def hidden_paths() -> tuple[str, ...]:
+    """The package folders inside the read-only paths, to be covered (PACKAGE_FOLDERS)."""
+    import glob
+
+    bases = {os.path.realpath(p) for p in (sys.base_prefix, sys.base_exec_prefix, "/usr")}
+    found = {os.path.realpath(match) for base in bases for pattern in PACKAGE_FOLDERS
+             for match in glob.glob(os.path.join(base, pattern)) if os.path.isdir(match)}
+    bound = list(read_only_paths())
+    return tuple(sorted(path for path in found if _under_any(path, bound)))
+
+
 def _under_any(path: str, folders: list[str]) -> bool:
     real = os.path.realpath(path)
     return any(real == os.path.realpath(folder) or real.startswith(os.path.realpath(folder) + os.sep)
@@ -65,5 +86,5 @@ def _under_any(path: str, folders: list[str]) -> bool:
 def jail_spec(namespaces: bool, root: Path, seccomp: bytes | None) -> dict:
     """The launcher's ``jail_spec`` argument (plain data: it crosses into the sandbox)."""
     uid, gid = student_ids(namespaces) or (None, None)
-    return {"namespaces": namespaces, "root": str(root), "read_only": list(read_only_paths()),
+    return {"namespaces": namespaces, "root": str(root), "read_only": list(read_only_paths()), "hidden": list(hidden_paths()),
             "uid": uid, "gid": gid, "seccomp": seccomp.hex() if seccomp else ""}

@@ -36,6 +36,7 @@ LAB = bundled_lab(
     "elevens",
     "AP CS A Elevens lab (Python edition)",
     __file__,
+    spec="lab.md",
     diagnose=_diagnose,
     handout=_handout,
     after_check=_after_check,

@@ -21,6 +21,8 @@ buggy = VERSIONS.buggy
 live_mutants = VERSIONS.live_mutants
 variant_file = VERSIONS.file
 run_tester = VERSIONS.run_tester
+accepted = VERSIONS.accepted
+accepted_words = VERSIONS.accepted_words
 
 
 def mutants() -> list[dict]:

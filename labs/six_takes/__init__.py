@@ -15,5 +15,6 @@ LAB = bundled_lab(
     "six-takes",
     "6 Takes! (card game lab)",
     __file__,
+    spec="labs/six-takes.md",
     mutation="grader_labs.six_takes.mutation",
 )

@@ -8,7 +8,8 @@ takes_turn.py, takes_game.py) for the version under test; every other file it ma
 
 from grader_labs.six_takes import LAB
 
-from grader.wrong_versions import WrongVersions
+from grader.kit.edition import is_kit
+from grader.wrong_versions import YOURS, WrongVersions
 
 # variants.yaml's kinds, by the file each one replaces.
 KINDS = {"cards": "takes_cards.py", "table": "takes_table.py", "turn": "takes_turn.py", "game": "takes_game.py"}
@@ -20,7 +21,10 @@ VERSIONS = WrongVersions(LAB, TESTER_FILES)
 
 def correct() -> list[tuple[str, str]]:
     """(folder, file) pairs a tester must accept: the reference, then each file of every second
-    correct version on its own."""
+    correct version on its own. A student kit has neither: its tester must accept the student's
+    own version of each file (grader/kit/own_files.py)."""
+    if is_kit():
+        return [(YOURS, name) for name in KINDS.values()]
     pairs = [("reference", "takes_cards.py")]
     for entry in VERSIONS.variants["correct"]:
         pairs += [(entry["id"], name) for name in entry["files"]]

@@ -22,6 +22,7 @@ LAB = bundled_lab(
     "up-down-stay",
     "Up/Down/Stay (card game lab)",
     __file__,
+    spec="labs/up-down-stay.md",
     handout=_handout,
     mutation="grader_labs.up_down_stay.mutation",
 )

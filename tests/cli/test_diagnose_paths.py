@@ -3,6 +3,7 @@ relative path from another working folder, and the exit codes (0 nothing wrong, 
 found, 3 PATH holds no deck or is unusable)."""
 
 import os
+import py_compile
 import re
 import shutil
 import subprocess
@@ -16,7 +17,7 @@ from grader_labs.elevens.variants import buggy
 
 from grader.exitcodes import ExitCode
 
-COMPILED = [v for v in buggy("deck") if v in ("Buggy1", "Buggy2", "Buggy3", "Buggy4")]
+ONE_BUG = [v for v in buggy("deck") if v in ("Buggy1", "Buggy2", "Buggy3", "Buggy4")]
 
 
 def diagnose(where: Path, *args: str, **env_vars: str) -> subprocess.CompletedProcess:
@@ -53,23 +54,38 @@ def test_a_deck_py(work):
     assert blamed(done.stdout) == {"mine/deck.py": ["is_empty"]}
 
 
-def test_a_lone_pyc_from_the_handout(work):
-    done = diagnose(work, "ho/activity5/Buggy2/deck.pyc")
+def test_a_lone_sealed_deck_from_the_handout(work):
+    done = diagnose(work, "ho/activity5/Buggy2/deck.py")
     assert done.returncode == ExitCode.TESTS_FAILED
-    assert blamed(done.stdout) == {"ho/activity5/Buggy2/deck.pyc": ["constructor"]}
+    assert blamed(done.stdout) == {"ho/activity5/Buggy2/deck.py": ["constructor"]}
     assert "the rank loop starts at index 1" in done.stdout
 
 
-def test_a_folder_holding_a_pyc(work):
+def test_a_folder_holding_a_sealed_deck(work):
     done = diagnose(work, "ho/activity5/Buggy3")
     assert done.returncode == ExitCode.TESTS_FAILED
-    assert blamed(done.stdout) == {"ho/activity5/Buggy3/deck.pyc": ["shuffle"]}
+    assert blamed(done.stdout) == {"ho/activity5/Buggy3/deck.py": ["shuffle"]}
+
+
+def bytecode_of(variant: str, folder: Path) -> Path:
+    """A lone deck.pyc of ``variant``, compiled by this Python (as older handouts shipped them)."""
+    folder.mkdir(exist_ok=True)
+    return Path(py_compile.compile(str(asset_path("buggy_variants", f"{variant}/deck.py")), cfile=str(folder / "deck.pyc"),
+                                   dfile="deck.py", doraise=True))
+
+
+def test_a_lone_pyc(work):
+    bytecode_of("Buggy2", work / "compiled")
+    done = diagnose(work, "compiled/deck.pyc")
+    assert done.returncode == ExitCode.TESTS_FAILED
+    assert blamed(done.stdout) == {"compiled/deck.pyc": ["constructor"]}
 
 
 def test_a_zip_of_a_students_folder(work):
     with zipfile.ZipFile(work / "ada.zip", "w") as archive:
-        for name in ("deck.pyc", "card.py", "deck_tester.py"):
-            archive.write(work / "ho" / "activity5" / "Buggy4" / name, f"ada/{name}")
+        archive.write(work / "ho" / "activity5" / "Buggy4" / "deck.py", "ada/deck.py")
+        for name in ("card.py", "deck_tester.py"):  # her own, copied beside the Buggy deck
+            archive.write(asset_path("reference", name), f"ada/{name}")
     scratch = work / "scratch"
     scratch.mkdir(exist_ok=True)
     done = diagnose(work, "ada.zip", TMPDIR=str(scratch))
@@ -89,8 +105,8 @@ def test_the_whole_handout_each_buggy_deck_under_its_own_heading(work):
     done = diagnose(work, "ho")
     assert done.returncode == ExitCode.TESTS_FAILED
     found = blamed(done.stdout)
-    for variant in COMPILED:
-        assert found[f"ho/activity5/{variant}/deck.pyc"] == [buggy("deck")[variant]["method"]], variant
+    for variant in ONE_BUG:
+        assert found[f"ho/activity5/{variant}/deck.py"] == [buggy("deck")[variant]["method"]], variant
     assert found["ho/activity5/Buggy5/deck.py"][0] == "constructor"
     assert "ho/starter/deck.py is not written yet" in done.stdout and "ho/starter/deck.py" not in found
 
@@ -114,8 +130,7 @@ def test_a_path_that_does_not_exist_is_bad_input(work):
 
 
 def test_bytecode_of_another_python_is_bad_input(work):
-    (work / "old").mkdir(exist_ok=True)
-    data = bytearray((work / "ho" / "activity5" / "Buggy1" / "deck.pyc").read_bytes())
+    data = bytearray(bytecode_of("Buggy1", work / "old").read_bytes())
     data[0] ^= 0xFF  # another magic number: another Python version
     (work / "old" / "deck.pyc").write_bytes(bytes(data))
     done = diagnose(work, "old")

@@ -64,11 +64,11 @@ def build_and_install(base: Path) -> InstalledGrader:
     """Copy the checkout, ``pip wheel`` it, make a venv and ``pip install`` the wheel, in ``base``."""
     source, wheels, venv, outside = base / "source", base / "wheels", base / "venv", base / "outside"
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*SKIPPED), symlinks=True)
-    _run([sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "--quiet", "-w", str(wheels)])
+    run_checked([sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "--quiet", "-w", str(wheels)])
     shutil.rmtree(source)
     wheel = next(wheels.glob("*.whl"))
-    _run([sys.executable, "-m", "venv", str(venv)])
-    _run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", str(wheel)])
+    run_checked([sys.executable, "-m", "venv", str(venv)])
+    run_checked([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", str(wheel)])
     outside.mkdir()
     return InstalledGrader(venv, wheel, outside)
 
@@ -87,7 +87,8 @@ def shared_installed_grader(base: Path) -> InstalledGrader:
     return InstalledGrader(Path(paths["venv"]), Path(paths["wheel"]), Path(paths["outside"]))
 
 
-def _run(command: list[str]) -> None:
+def run_checked(command: list[str]) -> None:
+    """Run ``command``; its output in the error when it fails."""
     done = subprocess.run(command, capture_output=True, text=True, timeout=600)
     if done.returncode != 0:
         raise RuntimeError(f"{' '.join(command)} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")

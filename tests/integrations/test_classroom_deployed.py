@@ -65,6 +65,8 @@ def template(installed_grader, tmp_path_factory) -> Path:
     repo = tmp_path_factory.mktemp("template") / "repo"
     done = installed_grader.grader("handout", "--lab", "elevens", str(repo))
     assert done.returncode == 0, done.stderr
+    # The wheel ships docs/: the README carries the lab's specification there too.
+    assert "## Activity 1: `card.py`" in (repo / "README.md").read_text(encoding="utf-8")
     init = installed_grader.grader("classroom", "init", "--lab", "elevens", "--install", "elevens-grader", cwd=repo)
     assert init.returncode == 0, init.stdout + init.stderr
     assert "The steps grade starter/" in init.stdout and "warning" not in init.stderr

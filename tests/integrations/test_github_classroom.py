@@ -102,7 +102,7 @@ def test_init_never_replaces_a_workflow_without_force(tmp_path):
 
 
 @pytest.mark.parametrize("args, code, words", [
-    ([], ExitCode.USAGE, "--install is missing"),
+    (["no-such-folder"], ExitCode.USAGE, "is not a folder"),  # the student kit (no --install)
     (["--install", ""], ExitCode.USAGE, "--install is empty"),
     (["--install", INSTALL, "--activity", "A7"], ExitCode.USAGE, "no activity 'A7'"),
     (["--install", INSTALL, "--rubric", "nowhere.yaml"], ExitCode.BAD_RUBRIC, "cannot be read"),

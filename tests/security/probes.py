@@ -63,6 +63,16 @@ def _network():
     except OSError:
         return "blocked"
 
+def _installed_packages():
+    """A grader installed without a virtual environment lives in the interpreter's site-packages
+    (or Debian's dist-packages): each must look empty."""
+    import glob
+    import sys
+    seen = [p for base in {sys.base_prefix, "/usr"} for pattern in ("lib/python3*/site-packages", "lib/python3*/dist-packages",
+            "lib/python3/dist-packages", "local/lib/python3*/dist-packages") for p in glob.glob(os.path.join(base, pattern))]
+    shown = {p: os.listdir(p) for p in seen if os.path.isdir(p) and os.listdir(p)}
+    return "blocked" if not shown else "OPEN: " + ", ".join("%s (%d entries)" % (p, len(n)) for p, n in shown.items())
+
 def _attacks():
     status = _status()
     found = {
@@ -87,6 +97,7 @@ def _attacks():
         "inet_socket": _network(),
         "shadow": _opens("/etc/shadow"),
         "grader_package": _opens(GRADER_FILE),
+        "installed_packages": _installed_packages(),
         "reference_file": _opens(REFERENCE_FILE),
         "other_student": _lists(OTHER_STUDENT),
         "teacher_home": _lists(TEACHER_HOME, HOME_ALLOWED),

@@ -109,15 +109,20 @@ def check_install(spec: str) -> str:
     return spec
 
 
-def render_workflow(steps: list[GradingStep], install: str, rubric_label: str) -> str:
-    """The workflow's text. ``rubric_label`` is only shown in a comment."""
+def render_workflow(steps: list[GradingStep], install: str, rubric_label: str, kit: bool = False) -> str:
+    """The workflow's text. ``rubric_label`` is only shown in a comment; ``kit``: ``install`` is the
+    student kit (public tests only), not the full grader."""
     q = json.dumps
+    what = (["# The grader installed is the student kit (.github/grader/): it holds the public tests only and",
+             "# no answer, so every point here comes from a public test (docs/kit.md)."] if kit else
+            ["# The grader installed is the FULL grader: its hidden tests count, and students can read them."])
     lines = [
         "# GitHub Classroom autograding, written by `grader classroom init`.",
         f"# Rubric: {rubric_label}. Activities: {', '.join(s.activity.id for s in steps)}.",
-        "# Each grading step runs `grader check --activity ID --github`, which also runs the hidden",
-        "# tests and hands its points to the reporter (the last step) through the step's `result`",
-        "# output; the reporter adds them up and Classroom records the total.",
+        *what,
+        "# Each grading step runs `grader check --activity ID --github`, which hands its points to the",
+        "# reporter (the last step) through the step's `result` output; the reporter adds them up and",
+        "# Classroom records the total.",
         "# Do not add autograding tests in the assignment's settings: Classroom would replace this file.",
         "name: Autograding Tests",
         '"on":',
@@ -171,7 +176,7 @@ def annotation_share(steps: int) -> int:
 
 
 def write_workflow(folder: Path, rubric: Rubric, chosen: list[str], install: str, rubric_file: Path | None,
-                   force: bool, lab_folder: str = ".") -> tuple[list[Path], list[GradingStep]]:
+                   force: bool, lab_folder: str = ".", kit: bool = False) -> tuple[list[Path], list[GradingStep]]:
     """Write the workflow (and the teacher's rubric, when given) into the repository ``folder``.
 
     Returns the files written and the grading steps. Refuses to replace an existing file unless
@@ -192,13 +197,13 @@ def write_workflow(folder: Path, rubric: Rubric, chosen: list[str], install: str
                             "Move it away, or run again with --force to replace it")
     rubric_text = rubric_file.read_bytes() if rubric_file else None
     steps = grading_steps(activities, RUBRIC_PATH.as_posix() if rubric_file else "", rubric.lab, lab_folder)
-    label = RUBRIC_PATH.as_posix() if rubric_file else "the one bundled with the grader"
+    label = RUBRIC_PATH.as_posix() if rubric_file else "the one built into the student kit" if kit else "the one bundled with the grader"
     workflow.parent.mkdir(parents=True, exist_ok=True)
     written = []
     if rubric_text is not None:
         (folder / RUBRIC_PATH).parent.mkdir(parents=True, exist_ok=True)
         (folder / RUBRIC_PATH).write_bytes(rubric_text)
         written.append(folder / RUBRIC_PATH)
-    workflow.write_text(render_workflow(steps, install, label), encoding="utf-8")
+    workflow.write_text(render_workflow(steps, install, label, kit), encoding="utf-8")
     written.insert(0, workflow)
     return written, steps

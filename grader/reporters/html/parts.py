@@ -15,11 +15,12 @@ from grader.results import ActivityResult
 SYMBOL = {"passed": "✓", "failed": "✗", "error": "✗", "timeout": "✗", "skipped": "–", "grader_error": "!"}
 
 # How an activity with no score of the student's making is drawn, and what the legend says.
-MARK = {"missing": "–", "not_loaded": "✗", "grader_error": "!"}
+MARK = {"missing": "–", "not_loaded": "✗", "grader_error": "!", "waiting": "…"}
 MARK_WORDS = {
     "missing": "not handed in (0 points)",
     "not_loaded": "handed in but did not load (0 points)",
     "grader_error": "the grader failed: no score yet, not the student's fault",
+    "waiting": "not checked yet: waits for another activity to pass (student kit)",
 }
 
 

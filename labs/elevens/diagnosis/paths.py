@@ -2,8 +2,9 @@
 
 PATH may be
 
-- a ``deck.py`` (any ``.py`` file is taken as a deck), or a ``deck.pyc`` on its own: the handout
-  ships Buggy1-4 as bytecode only, and Python imports a ``.pyc`` that has no source beside it;
+- a ``deck.py`` (any ``.py`` file is taken as a deck; the handout's sealed Buggy decks are
+  ``deck.py`` files too), or a ``deck.pyc`` on its own: older handouts shipped Buggy1-4 as
+  bytecode only, and Python imports a ``.pyc`` that has no source beside it;
 - a folder holding a ``deck.py`` or a ``deck.pyc`` (the source wins when both are there, as it
   does for Python's own import);
 - a ``.zip`` of such a folder, unpacked with the grader's safe unpacker into a temporary folder
@@ -132,5 +133,5 @@ def _check_bytecode(label: str, path: Path) -> None:
         version = f"{sys.version_info.major}.{sys.version_info.minor}"
         raise DiagnoseInputError(
             f"{label} is not bytecode of Python {version}, the version running the grader. A .pyc file runs only "
-            "on the Python version that made it (the handout's README names it): run the grader with that "
-            "version, or diagnose the deck.py it was made from.")
+            "on the Python version that made it: run the grader with that version, or diagnose the deck.py "
+            "it was made from (`grader handout` writes the Buggy decks as deck.py files now).")

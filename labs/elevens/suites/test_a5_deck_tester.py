@@ -16,10 +16,10 @@ from grader.tester_verdicts import (
     expect_mutant_killed,
     expect_variant_caught,
 )
-from grader_labs.elevens.variants import buggy, live_mutants, run_tester, variant_file
+from grader_labs.elevens.variants import accepted, accepted_words, buggy, live_mutants, run_tester, variant_file
 
 
-CORRECT = {"reference": "the lab's reference Deck", "Correct": "a second correct Deck, written differently"}
+CORRECT = {version: accepted_words(version, "Deck") for version in accepted()}
 REJECTED_HINT = ("A test must only check what the lab promises: size(), is_empty(), that every card is dealt "
                  "once and then None, and that shuffling changes the order. A 2-card deck may deal its cards "
                  "in either order, and the count may be stored under any name.")
@@ -33,7 +33,7 @@ def run(own_tests, deck):
 
 @pytest.mark.parametrize("correct", list(CORRECT))
 def test_accepts_correct_decks(own_tests, correct):
-    expect_accepted(run(own_tests, variant_file(correct, "deck.py")), CORRECT[correct], REJECTED_HINT)
+    expect_accepted(run(own_tests, correct), CORRECT[correct], REJECTED_HINT)
 
 
 @pytest.mark.parametrize("variant", list(BUGGY))

@@ -10,10 +10,10 @@ from grader.tester_verdicts import (
     expect_mutant_killed,
     expect_variant_caught,
 )
-from grader_labs.elevens.variants import buggy, live_mutants, run_tester, variant_file
+from grader_labs.elevens.variants import accepted, accepted_words, buggy, live_mutants, run_tester, variant_file
 
 
-CORRECT = {"reference": "the lab's reference Card", "Correct": "a second correct Card, written differently"}
+CORRECT = {version: accepted_words(version, "Card") for version in accepted()}
 BUGGY = buggy("card")
 MUTANTS = live_mutants("card.py", "constructor", "matches", "__str__")
 
@@ -25,7 +25,7 @@ def run(own_tests, card):
 
 @pytest.mark.parametrize("correct", list(CORRECT))
 def test_accepts_correct_cards(own_tests, correct):
-    expect_accepted(run(own_tests, variant_file(correct, "card.py")), CORRECT[correct],
+    expect_accepted(run(own_tests, correct), CORRECT[correct],
                     "Check only what the lab promises: rank(), suit(), point_value(), matches() and the exact text of str().")
 
 

@@ -4,8 +4,14 @@ Feedback says what was wrong and gives a hint, never the answer itself. Question
 an explanation are not autograded; docs/lab.md lists them.
 """
 
+from pathlib import Path
+
 from grader_labs.elevens.card_notation import parse_card
+from grader.answer_key import AnswerKey
 from grader.assertions import fail, show
+
+# The right answers, in clear for the teacher's grader, hashed in the student kit.
+KEY = AnswerKey.load(Path(__file__).with_name("answer_key.yaml"))
 
 MISSING = "Copy answers.yaml from the starter files and fill in the answer after the colon."
 
@@ -38,7 +44,7 @@ def as_int_list(value):
 def test_deck_size_question(answers):
     question = "Activity 2: how many cards are in Deck(['jack', 'queen', 'king'], ['blue', 'red'], [11, 12, 13])?"
     given = answer(answers, "deck_size", question)
-    if as_int(given) != 6:
+    if not KEY.is_right("deck_size", as_int(given)):
         wrong("deck_size", question, given, "The deck holds one card for every rank in every suit.")
 
 
@@ -46,7 +52,7 @@ def test_selection_shuffle_question(answers):
     question = ("Activity 3: which random numbers r (for k = 3, then 2, then 1) make the selection "
                 "shuffle turn [1, 2, 3, 4] into [4, 3, 2, 1]? Answer as a list like [2, 0, 1].")
     given = answer(answers, "selection_shuffle_r", question)
-    if as_int_list(given) != [0, 1, 1]:
+    if not KEY.is_right("selection_shuffle_r", as_int_list(given)):
         wrong("selection_shuffle_r", question, given,
               "Trace it on paper: each step swaps the item at k with the item at r. Write down the list after each swap.")
 
@@ -62,15 +68,17 @@ def test_plays_question(answers):
             fail(f"{question}\n  could not read the play {show(play)}",
                  "Write each play as a list of cards such as [\"5S\", \"6C\"] or [\"5♠\", \"6♣\"].")
         plays.add(frozenset(cards))
-    expected = {frozenset({("5", "spades"), ("6", "clubs")}), frozenset({("6", "clubs"), ("5", "clubs")})}
-    if plays != expected:
+    # Each play as the key holds it: its cards as [rank, suit] pairs, sorted.
+    normalised = [sorted([list(card) for card in play]) for play in plays]
+    not_plays = [play for play in normalised if not KEY.is_member("plays", play)]
+    if not_plays or len(normalised) != KEY.count("plays"):
         hint = ("Some of your plays are not plays: two cards must add up to 11, or be one J, one Q and one K."
-                if plays - expected else "A play is missing: check every pair of cards, and the face cards.")
+                if not_plays else "A play is missing: check every pair of cards, and the face cards.")
         wrong("plays", question, given, hint)
 
 
 def test_card_indexes_question(answers):
     question = "Activity 7: what does card_indexes() return when cards holds J♥ 6♣ None 2♠ None None A♠ 4♥ None?"
     given = answer(answers, "card_indexes", question)
-    if as_int_list(given) != [0, 1, 3, 6, 7]:
+    if not KEY.is_right("card_indexes", as_int_list(given)):
         wrong("card_indexes", question, given, "card_indexes() lists the places (0 to 8) that hold a card, smallest first.")

@@ -21,14 +21,13 @@ REJECTED_HINT = ("A test must only check what the lab promises. The deck's order
                  "object with the five fields, and the lab leaves open what happens with inputs it does not mention "
                  "(for example lower-case predictions).")
 BUGGY = VERSIONS.buggy("buggy")
-CORRECT = [(version, name) for version in ["reference", *VERSIONS.correct_ids()] for name in TESTED_FILES]
+CORRECT = [(version, name) for version in VERSIONS.accepted() for name in TESTED_FILES]
 
 
 
 @pytest.mark.parametrize("version, name", CORRECT, ids=[f"{v}-{n}" for v, n in CORRECT])
 def test_accepts_correct_versions(own_tests, version, name):
-    what = "the lab's reference" if version == "reference" else "a second correct version, written differently"
-    expect_accepted(VERSIONS.run_tester(own_tests, name, VERSIONS.file(version, name)), f"{what} of {name}", REJECTED_HINT)
+    expect_accepted(VERSIONS.run_tester(own_tests, name, version), VERSIONS.accepted_words(version, name), REJECTED_HINT)
 
 
 @pytest.mark.parametrize("variant", list(BUGGY))

@@ -1,0 +1,141 @@
+"""The student kit holds no secret (issue 23, point 5), for every lab: searched three ways.
+
+1. its wheel, file by file: no function or class whose syntax tree is one of the reference
+   solution's or a second correct version's, no distinctive line of theirs, no mutant, no
+   reference file, no hidden test's name, no diagnosis key, no answer in clear;
+2. its answer keys hold hashes only, and its wrong versions ids only;
+3. from inside the sandbox, as a student's file: it walks every folder on its sys.path that the
+   kit is installed in, reads every file it can, and reports what it found (nothing) and how
+   much it read (everything: the search is not blind).
+"""
+
+import ast
+import zipfile
+
+import pytest
+import yaml
+
+from tests.kit.conftest import LABS
+from tests.kit.lab_secrets import dump, lab_secrets, normalised_defs
+
+
+def kit_files(kit) -> dict[str, bytes]:
+    with zipfile.ZipFile(kit.wheel) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+@pytest.mark.parametrize("lab", LABS)
+def test_no_reference_code_test_name_key_or_answer_in_the_wheel(kits, lab):
+    files = kit_files(kits(lab))
+    secrets = lab_secrets(lab)
+    assert secrets.trees and secrets.lines and secrets.files, "the search must have something to look for"
+    found = []
+    for name, data in files.items():
+        where = f"{name} holds"
+        if data in secrets.files:
+            found.append(f"{where} all of {secrets.files[data]}")
+        text = data.decode("utf-8", "replace")
+        if name.endswith(".py"):
+            for def_name, node in normalised_defs(text):
+                if dump(node) in secrets.trees:
+                    found.append(f"{where} {def_name}, the same syntax tree as {secrets.trees[dump(node)]}")
+        stripped = {line.strip() for line in text.splitlines()}
+        found += [f"{where} the line {line!r} of {origin}" for line, origin in secrets.lines.items() if line in stripped]
+        flat = " ".join(text.split())
+        found += [f"{where} {what}: {secret!r}" for secret, what in secrets.texts.items() if secret in flat]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lab", LABS)
+def test_what_the_kit_keeps_is_only_what_students_may_have(kits, lab):
+    files = kit_files(kits(lab))
+    names = list(files)
+    assert not [n for n in names if n.startswith("grader_assets/examples/") and not n.endswith("__init__.py")], "a demo solution"
+    assert not [n for n in names if "/mutants/" in n or "/diagnosis/" in n], "mutants or diagnosis keys"
+    assert not [n for n in names if n.startswith("grader_labs/") and "/" in n[12:] and not n.startswith(
+        f"grader_labs/{lab.replace('-', '_')}/") and n.endswith("__init__.py") and "LAB = " in files[n].decode()
+        and lab.replace('-', '_') != n.split('/')[1]] or lab != "elevens", "another lab registered"
+    for name in names:
+        if name.endswith("answer_key.yaml"):
+            key = yaml.safe_load(files[name])
+            assert set(key) > {"salt"} and all("sha256" in str(v) for k, v in key.items() if k != "salt"), key
+        if name.endswith("variants.yaml"):
+            for kind, entries in yaml.safe_load(files[name]).items():
+                assert kind != "correct"
+                for entry in entries if isinstance(entries, list) and kind != "handed_out" else []:
+                    assert set(entry) <= {"id", "file"}, f"{name} says more than a wrong version's id: {entry}"
+    points = files[next(n for n in names if n.endswith(".dist-info/entry_points.txt"))].decode()
+    assert f"{lab} = grader_labs." in points and points.count("grader_labs.") == 1, points
+
+
+SEARCH = '''
+import os
+import sys
+import time
+
+SECRETS = {secrets!r}
+KIT = {kit!r}  # where the kit is installed, outside the sandbox
+TEXT = (".py", ".yaml", ".yml", ".json", ".txt", ".md", ".java", ".sealed", ".cfg", ".toml", ".html")
+# Walk everything the sandbox can see (for at most 6 s: loading has 10), and read every text file
+# of anything named like the grader, plus the folders on sys.path (the sandbox runtime, the work folder).
+WALKED, READ, FOUND, STOP = 0, 0, set(), time.monotonic() + 6
+
+
+def read(path):
+    global READ
+    if os.path.abspath(path) == os.path.abspath(__file__):
+        return  # this file holds the list of secrets
+    try:
+        with open(path, "rb") as handle:
+            text = " ".join(handle.read(2_000_000).decode("utf-8", "replace").split())
+    except OSError:
+        return
+    READ += 1
+    FOUND.update(secret for secret in SECRETS if secret in text)
+
+
+for place in [sys.path[0], sys.path[-1], KIT, "/"]:  # the runtime, the work folder, the kit, the rest
+    for folder, dirs, names in os.walk(place):
+        dirs[:] = [d for d in dirs if os.path.join(folder, d) not in ("/proc", "/sys", "/dev")]
+        WALKED += len(names)
+        if place != "/" or "grader" in folder:
+            for name in names:
+                if name.endswith(TEXT):
+                    read(os.path.join(folder, name))
+        if time.monotonic() > STOP:
+            break
+# Where a kit installed without a virtual environment would be: the interpreter's own packages.
+PACKAGES = os.path.join(sys.base_prefix, "lib", "python%d.%d" % sys.version_info[:2], "site-packages")
+SHOWN = len(os.listdir(PACKAGES)) if os.path.isdir(PACKAGES) else 0
+REPORT = "walked %d names, read %d files; kit %s; %d entries in site-packages; found %s" % (
+    WALKED, READ, "visible" if os.path.exists(KIT) else "not visible", SHOWN, sorted(FOUND) or "nothing")
+
+
+class Card:
+    def __init__(self, rank, suit, point_value):
+        pass
+
+    def rank(self):
+        return REPORT
+'''
+
+
+def test_a_student_file_searching_the_installed_kit_from_the_sandbox_finds_nothing(kits, tmp_path):
+    """The sandbox runs the base interpreter, not the kit's venv: the student's file walks all it
+    can see, reads every text file of anything named like the grader and of the folders on its
+    sys.path, and looks for the kit's install folder and into the interpreter's own
+    site-packages (where a kit installed without a venv would be: the jail shows it empty)."""
+    kit = kits("elevens")
+    secrets = lab_secrets("elevens")
+    # What a student would search for: the hidden tests' names, the bugs' descriptions, and the
+    # reference's distinctive lines (a sample, so the file stays small).
+    wanted = sorted(secrets.texts)[:40] + sorted(secrets.lines)[:60]
+    site = next(kit.venv.glob("lib/python3*/site-packages"))
+    folder = tmp_path / "student"
+    folder.mkdir()
+    (folder / "card.py").write_text(SEARCH.format(secrets=wanted, kit=str(site)), encoding="utf-8")
+    done = kit.grader("check", str(folder), "--test", "test_rank")
+    report = next((line for line in done.stdout.splitlines() if "walked " in line and "; found" in line), "")
+    assert "found nothing" in report and "kit not visible" in report and " 0 entries in site-packages" in report, done.stdout
+    walked = int(report.split("walked ")[1].split()[0])
+    assert walked > 5000, f"the search was blind (walked {walked} names)\n{done.stdout}"
