@@ -214,7 +214,7 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
             if out_dir is not None:
                 write_run_outputs(results, out_dir)
             _write_junit(results, junit_xml)
-            # A lab's word after `check` may use its answers (Elevens names a Deck's bug): not in a kit.
+            # A lab's word after `check` may use its answers (it may name a class's bug): not in a kit.
             if rubric_data.home is not None and rubric_data.home.after_check is not None and not is_kit():
                 rubric_data.home.after_check(rubric_data, result, submission.folder,
                                              Path(folder.name if folder.suffix == ".zip" else folder))

@@ -70,8 +70,8 @@ class Activity:
     suite: str
     files: tuple[str, ...]
     stand_ins: tuple[str, ...] = ()
-    # The lab's classes a tester activity runs the student's tester against (Activity 5: deck.py
-    # and card.py). The full grader uses its own versions; the student kit the student's own.
+    # The lab's files whose classes a tester activity runs the student's tester against. The
+    # full grader uses its own versions of them; the student kit the student's own.
     uses: tuple[str, ...] = ()
     # The grader's own helper files (harness/), imported after the student's because they use them.
     harness: tuple[str, ...] = ()

@@ -74,7 +74,7 @@ class WrongVersions:
 
     @staticmethod
     def accepted_words(version: str, what: str) -> str:
-        """How a report names an accepted version (``what``: "Deck", "uds_deal.py")."""
+        """How a report names an accepted version (``what``: a class or a file, "Widget", "widget.py")."""
         if version == "reference":
             return f"the lab's reference {what}"
         if version == YOURS:

@@ -7,8 +7,8 @@ grader, sandbox_runtime  as they are: the harness, the sandbox, the reports (no 
 the lab's package        its suites with every hidden test and every ``in_kit: false`` test
                          cut out (whole functions, found by their syntax tree); its answer key
                          hashed (grader/answer_key.py); no diagnosis, mutation or handout code
-other labs' modules      only those the lab's own modules import (Up/Down/Stay uses Elevens'
-                         deck helpers), never another lab's registration
+other labs' modules      only those the lab's own modules import (a lab may reuse another
+                         lab's helpers), never another lab's registration
 rubric                   without the entries it cut
 reference/               only the files the lab gives students unchanged (identical to the
                          starter's): never a file students write

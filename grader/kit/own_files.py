@@ -7,7 +7,7 @@ once every activity that grades that file passes all its (kit) tests: then the f
 the lab asks as far as the kit can tell, and a bug in it is not charged a second time. Until
 then the activity waits, and says which activity to finish first.
 
-A file no activity of the lab grades (an Elevens ``card.py`` reused by another lab) is used as
+A file no activity of the lab grades (a file reused from an earlier lab) is used as
 it is, and the activity says so. A file the lab gives students unchanged is in the kit
 (``reference/`` keeps exactly the files identical to the starter's), and is used from there.
 
@@ -33,7 +33,7 @@ class KitFiles:
 
 
 def owners(rubric: Rubric, name: str) -> list[Activity]:
-    """The activities that grade the file ``name`` (deck.py: A2 and A4)."""
+    """The activities that grade the file ``name`` (every activity whose ``files`` list it)."""
     return [a for a in rubric.activities if name in a.files]
 
 

@@ -15,7 +15,7 @@ SEALED_SUFFIX = ".sealed"
 
 
 def unsealed_copy(sealed: Path) -> Path:
-    """A plain copy of a sealed file (``deck.py.sealed`` -> ``.../<digest>/deck.py``), made once."""
+    """A plain copy of a sealed file (``widget.py.sealed`` -> ``.../<digest>/widget.py``), made once."""
     from grader.sealed_source import unseal
 
     text = sealed.read_text(encoding="ascii")
