@@ -12,10 +12,11 @@ use one sandbox (``WarmTesters``): a zygote forked from the launcher that has th
 loaded, which has already done what every run shares. It has imported each of the lab's
 stand-ins when that is safe (it does not import the file under test), or compiled it when it
 does, and it has read, classified and compiled the student's tester files. Each run is then one
-fork of it: the file under test travels as source text in the run's request and is imported
-from that text (never from a file that names it), while the sandbox folder's copy holds the
-same text for anyone who reads it (sandbox_runtime/testers.py). The reference of the file under
-test is never in the sandbox when another version is the one under test. The sandbox ends when
+fork of it, which first forks the run's *host*: the version under test travels as source text in
+the run's first request, which only the host reads, and lives in that process alone; the tester
+imports a module that forwards to it through the lab's interface (sandbox_runtime/hosting.py,
+guest.py; docs/testers.md, "A tester sees only what the class does"). No version of the file
+under test is ever in the sandbox folder. The sandbox ends when
 the tester or a stand-in changes, when the grading engine moves on to another activity
 (``close_warm_sandboxes``, called by grader/engine/plugin.py) and at exit.
 
@@ -47,10 +48,21 @@ from grader.sandbox.errors import (
     StudentLoadError,
 )
 from grader.sandbox.launcher import Launcher
+from grader.tester_interface import interface_of
 
 
 class PytestUnavailable(RuntimeError):
     """The tester imports pytest and the grader could not provide it: the grader's fault."""
+
+
+# A run's time limit is this many times the call limit: every call of the class under test is a
+# round trip to its host (docs/testers.md), which a tester that calls it thousands of times (a
+# hundred games against a Buggy class that never ends a tie) pays for, more on a loaded machine.
+HOSTED_SLOWDOWN = 3
+
+
+class HostUnavailable(RuntimeError):
+    """The process that holds the class under test could not be started: the grader's fault."""
 
 
 @dataclass(frozen=True)
@@ -80,29 +92,39 @@ class OwnTests:
         # pytest loaded cost about 1 ms more each (grader/sandbox/launcher.py).
         self.needs_pytest = any(mentions_pytest(path) for path in tester_files.values())
 
-    def run(self, under_test: tuple[str, Path], stand_ins: dict[str, Path]) -> TesterRun:
+    def run(self, under_test: tuple[str, Path], stand_ins: dict[str, Path], reference: Path | None = None) -> TesterRun:
         """Run the tester with ``under_test`` (its name in the sandbox, and the version to use)
-        beside the lab's ``stand_ins`` (name -> file)."""
+        beside the lab's ``stand_ins`` (name -> file). ``reference``: the lab's reference of the
+        file under test, whose interface is all the tester reaches of any version (without it,
+        the version's own: grader/tester_interface.py)."""
         varying, version = under_test
-        session = WARM.session(self, stand_ins, varying, version)
-        source = version.read_bytes()
-        session.replace_file(varying, version, source)  # what a tester reading its folder finds
+        session = WARM.session(self, stand_ins, varying)
+        interface = interface_of(reference or version, tuple(sorted(name[:-3] for name in stand_ins)))
+        module = varying[:-3]
         link = session.worker(self.seed)
         try:
-            for index, name in enumerate(sorted(self.tester_files)):
-                request = {"op": "run_tester", "file": name}
-                if index == 0:  # the file under test, imported from this text when the tester imports it
-                    request["provide"] = {varying: source.decode("utf-8", "surrogateescape")}
+            # The first request of the run is read by the host the worker has just forked, never
+            # by the tester's process: the version's text reaches only the host.
+            try:
+                link.request({"op": "host", "module": module, "path": str(session.folder.work / varying),
+                              "source": version.read_bytes().decode("utf-8", "surrogateescape"),
+                              "interface": interface, "seed": self.seed}, f"loading {varying}")
+            except (SandboxTimeout, SandboxCrashed, StudentError) as error:
+                raise HostUnavailable(f"the grader could not start {varying} for your tester: {error}") from None
+            for name in sorted(self.tester_files):
+                request = {"op": "run_tester", "file": name, "host": {"module": module, "interface": interface}}
+                seconds = self.limits.call_seconds * HOSTED_SLOWDOWN
                 try:
-                    reply = link.request(request, f"running {name}")
+                    reply = link.request(request, f"running {name}", seconds)
                 except SandboxTimeout:
-                    return TesterRun("timeout", f"{name} did not finish within {self.limits.call_seconds:g} s",
-                                     link.output())
+                    return TesterRun("timeout", f"{name} did not finish within {seconds:g} s", link.output())
                 except (SandboxCrashed, StudentError) as error:
                     return TesterRun("failed", f"{name}: {error}", link.output())
                 if reply.get("how") == "no pytest":
                     raise PytestUnavailable(f"{name} imports pytest, but the grader could not provide pytest inside "
                                             f"the sandbox ({reply.get('why') or 'unknown reason'})")
+                if reply.get("how") == "no host":
+                    raise HostUnavailable(f"the grader could not start {varying} for your tester")
                 if not reply.get("passed"):
                     error = reply.get("error") or {}
                     by_assertion = error.get("assertion") is True or error.get("type") == "AssertionError"
@@ -120,14 +142,14 @@ class WarmTesters:
         self.key: tuple | None = None
         self.current: SandboxSession | None = None
 
-    def session(self, own: OwnTests, stand_ins: dict[str, Path], varying: str, first: Path) -> SandboxSession:
+    def session(self, own: OwnTests, stand_ins: dict[str, Path], varying: str) -> SandboxSession:
         launcher = Launcher.shared(testers=True, pytest=own.needs_pytest)
         testers = tuple(sorted((name, str(path), _digest(path)) for name, path in own.tester_files.items()))
         helpers = tuple(sorted((name, str(path), _digest(path)) for name, path in stand_ins.items()))
         key = (launcher, testers, helpers, varying, own.limits)
         if key != self.key or self.current is None:
             self.close()
-            self.current = _start(own, launcher, stand_ins, varying, first)
+            self.current = _start(own, launcher, stand_ins, varying)
             self.key = key
         return self.current
 
@@ -140,18 +162,24 @@ class WarmTesters:
                 pass
 
 
-def _start(own: OwnTests, launcher: Launcher, stand_ins: dict[str, Path], varying: str, first: Path) -> SandboxSession:
+def _start(own: OwnTests, launcher: Launcher, stand_ins: dict[str, Path], varying: str) -> SandboxSession:
     """A loaded tester sandbox. Each stand-in is imported in the zygote unless it imports the
-    file under test; then it is only compiled there."""
-    files = {**own.tester_files, **stand_ins, varying: first}
-    under_test = varying[:-3]
-    imported, compiled = [], []
-    for name, path in sorted(stand_ins.items()):
-        (compiled if under_test in _imported_names(path.read_bytes()) else imported).append(name[:-3])
+    file under test; then it is only compiled there. The file under test is not in its folder:
+    each run's version goes to that run's host alone."""
+    files = {**own.tester_files, **stand_ins}
+    needs = {name[:-3]: _imported_names(path.read_bytes()) for name, path in stand_ins.items()}
+    waiting = {varying[:-3]}  # the file under test, and every stand-in that imports it, even through another
+    while True:
+        more = {module for module, names in needs.items() if names & waiting} - waiting
+        if not more:
+            break
+        waiting |= more
+    imported = [module for module in sorted(needs) if module not in waiting]
+    compiled = [module for module in sorted(needs) if module in waiting]
     testers = tuple(sorted(own.tester_files))
     for prepared in (testers, ()):  # without preparing the tester files, if that is what broke
         session = SandboxSession(files, imported, own.limits, own=tuple(own.tester_files),
-                                 launcher=launcher, compiled=tuple(compiled), testers=prepared)
+                                 launcher=launcher, compiled=tuple(compiled), testers=prepared, host=True)
         try:
             session.load()
             return session

@@ -91,7 +91,9 @@ class WrongVersions:
         for other in self.tester_files:
             if other != name and (path := self._accepted_file(own_tests, YOURS if is_kit() else "reference", other, strict=False)):
                 others[other] = path
-        return own_tests.run((name, version), others)
+        # The interface the tester reaches: the reference's (in a kit, the student's own file's).
+        reference = self._accepted_file(own_tests, YOURS if is_kit() else "reference", name, strict=False)
+        return own_tests.run((name, version), others, reference=reference)
 
     def _accepted_file(self, own_tests: OwnTests, version: str, name: str, strict: bool = True) -> Path | None:
         if version != YOURS:

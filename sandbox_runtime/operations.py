@@ -22,6 +22,7 @@ class Worker:
     def __init__(self, staging_dir: str) -> None:
         self.handles = Handles()
         self.staging_dir = staging_dir
+        self.host_fd: int | None = None  # the socket to the class under test's host, in a tester's run
 
     def target(self, request):
         if "handle" in request:
@@ -38,7 +39,8 @@ class Worker:
         if op == "run_tester":
             from sandbox_runtime.testers import run_tester
 
-            return {"ok": run_tester(request["file"], self.staging_dir, request.get("provide"))}
+            return {"ok": run_tester(request["file"], self.staging_dir, request.get("provide"),
+                                     request.get("host"), self.host_fd)}
         if op == "sample":
             try:
                 return {"ok": self.sample(request)}

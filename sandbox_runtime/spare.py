@@ -15,7 +15,7 @@ from sandbox_runtime.operations import Worker
 
 
 def spare_main(sock: int, zygote: int, cmd_fd: int, reply_fd: int, staging_dir: str,
-               output: int | None = None, mask: set | None = None) -> None:
+               output: int | None = None, mask: set | None = None, host: bool = False) -> None:
     """A spare worker: ready for a test before there is one, then that test's worker."""
     die_with_parent(zygote)  # a worker stuck in a loop still dies with its zygote
     worker = Worker(staging_dir)
@@ -43,6 +43,10 @@ def spare_main(sock: int, zygote: int, cmd_fd: int, reply_fd: int, staging_dir: 
     if mask is not None:
         forget_pending_signals()
         _signal.pthread_sigmask(_signal.SIG_SETMASK, mask)
+    if host:  # a tester's run: its class lives in another process, forked before the tester runs
+        from sandbox_runtime import hosting
+
+        worker.host_fd = hosting.start(reader, reply_fd, cmd_fd, sock)
     serve(reader, reply_fd, worker, sock)
 
 

@@ -20,9 +20,10 @@ style and compiles it once (``prepare``); every run then executes that code obje
 warnings shown again in each run's output). A file that does not compile, or is bytecode, is
 left to the run, which meets the same error the same way it always did.
 
-**The class under test arrives with the request** (``provide``: ``{"widget.py": source}``) and is
-imported from that text when the tester imports it (sources.py): the sandbox folder's copy
-holds the same text for anyone who reads it, but no file is what runs.
+**The class under test lives in another process** (``host``: the module's name and the lab's
+interface of it): the tester imports a module that forwards to the run's host (guest.py,
+hosting.py). ``provide`` (``{"widget.py": source}``, imported from that text: sources.py) remains
+for a caller that runs a tester beside a class in its own process.
 """
 
 import ast
@@ -79,9 +80,18 @@ def prepare(paths: list[str], staging_dir: str) -> None:
         PREPARED[path] = Prepared(source, style, code, list(warned))
 
 
-def run_tester(path: str, staging_dir: str, provide: dict | None = None) -> dict:
+def run_tester(path: str, staging_dir: str, provide: dict | None = None, host: dict | None = None,
+               host_fd: int | None = None) -> dict:
     """Run one tester file; ``provide`` maps a file name of the sandbox folder (``widget.py``) to
-    the source the module of that name is to be imported from."""
+    the source the module of that name is to be imported from; ``host`` names the module whose
+    class lives in the host process (``host_fd``) and the lab's interface of it (guest.py)."""
+    if host is not None:
+        from sandbox_runtime import guest
+
+        if host_fd is None:  # the host did not start: nothing of the tester's doing
+            return {"passed": False, "how": "no host", "style": ""}
+        if guest.GUEST is None:  # once per run, for its first tester file
+            guest.install(host_fd, host, staging_dir)
     for name, text in (provide or {}).items():
         module = os.path.splitext(name)[0]
         sys.modules.pop(module, None)

@@ -112,7 +112,7 @@ class JavaOwnTests:
                 leftover.unlink()
         self.compiled = (compiled.classes, compiled.sources)
 
-    def run(self, under_test: tuple[str, Path], stand_ins: dict[str, Path]) -> TesterRun:
+    def run(self, under_test: tuple[str, Path], stand_ins: dict[str, Path], reference: Path | None = None) -> TesterRun:
         """Run every tester class with ``main`` against ``under_test`` (the lab's file name, and
         the version) beside the Java twins of ``stand_ins``."""
         name, version = under_test

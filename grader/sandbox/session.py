@@ -36,7 +36,7 @@ class SandboxSession:
     def __init__(self, files: dict[str, Path], modules: list[str], limits: Limits = Limits(),
                  disable: tuple[str, ...] = (), launcher: Launcher | None = None,
                  own: tuple[str, ...] | None = None, compiled: tuple[str, ...] = (),
-                 testers: tuple[str, ...] = ()) -> None:
+                 testers: tuple[str, ...] = (), host: bool = False) -> None:
         """``files``: name in the sandbox -> file to copy; ``modules``: what to import once.
 
         ``own`` names (as in ``files``) the student's own files: error messages quote lines of
@@ -46,6 +46,9 @@ class SandboxSession:
         ``compiled``: modules compiled once in the zygote but imported only when something
         imports them (a stand-in that imports a class given per run); ``testers``: the student's
         tester files, read, classified and compiled once in the zygote (sandbox_runtime/testers.py).
+
+        ``host``: each worker forks a host for the class under test before anything else, and
+        the test's first request must be that class's "host" (sandbox_runtime/hosting.py).
         """
         self.files = dict(files)
         self.modules = modules
@@ -53,6 +56,7 @@ class SandboxSession:
         self.own = None if own is None else list(own)
         self.compiled = list(compiled)
         self.testers = list(testers)
+        self.host = host
         self.limits = limits
         self.folder: StagedFolder | None = None
         self.pid: int | None = None  # the zygote's; also its process group
@@ -86,6 +90,8 @@ class SandboxSession:
             request["compile"] = self.compiled
         if self.testers:
             request["testers"] = self.testers
+        if self.host:
+            request["host"] = True
         try:
             self.request(request, "loading your files", self.limits.load_seconds)
         except StudentError as exc:
