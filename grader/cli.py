@@ -210,6 +210,8 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
         # Under --github the log is the student's: hidden tests keep only their names, and
         # nothing the student's code printed can act as a workflow command.
         with classroom.commands_off(active=github):
+            if is_kit():
+                click.echo(KIT_HEADLINE)
             print_check(classroom.for_the_log(result) if github else result, base_seed)
             if out_dir is not None:
                 write_run_outputs(results, out_dir)
@@ -282,6 +284,10 @@ def labs_command() -> None:
     for name, why in broken_labs().items():
         click.echo(f"{name}: not usable: {why}", err=True)
     sys.exit(ExitCode.OK)
+
+
+KIT_HEADLINE = ("Student kit: public tests only, and no answers. An activity that needs another of your files "
+                "uses yours once that file's own activity passes (docs/kit.md).")
 
 
 def _kit_check_options(hidden: bool) -> None:
