@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from grader.lab_imports import imported_names
 from grader.sandbox import Limits, SandboxSession
 from grader.sandbox.errors import (
     SandboxCrashed,
@@ -147,7 +148,7 @@ def _start(own: OwnTests, launcher: Launcher, stand_ins: dict[str, Path], varyin
     under_test = varying[:-3]
     imported, compiled = [], []
     for name, path in sorted(stand_ins.items()):
-        (compiled if under_test in _imported_names(path.read_bytes()) else imported).append(name[:-3])
+        (compiled if under_test in imported_names(path.read_bytes()) else imported).append(name[:-3])
     testers = tuple(sorted(own.tester_files))
     for prepared in (testers, ()):  # without preparing the tester files, if that is what broke
         session = SandboxSession(files, imported, own.limits, own=tuple(own.tester_files),
@@ -176,22 +177,6 @@ def _digest(path: Path) -> str:
         return hashlib.sha256(path.read_bytes()).hexdigest()
     except OSError:
         return ""
-
-
-@lru_cache(maxsize=16)
-def _imported_names(source: bytes) -> frozenset:
-    """The top-level names of the modules a (trusted) file imports, found by parsing it."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
-        return frozenset()
-    names = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names.add(node.module.split(".")[0])
-    return frozenset(names)
 
 
 def contains_assert(path: Path) -> bool:
