@@ -110,3 +110,40 @@ def test_the_reference_of_the_file_under_test_is_never_staged(tmp_path):
     assert {"takes_game.py", "takes_cards.py", "takes_players.py", "deck.py"} <= set(plan.imported)
     assert all(Path(plan.files[name]).parent.name == "six-takes" for name in plan.imported)
     assert plan.own == ["takes_turn.py"] and not set(plan.imported) & {f"{m}.py" for m in plan.modules}
+
+
+def test_imports_are_read_from_the_syntax_tree_wherever_they_are(tmp_path):
+    from grader.lab_imports import imported_modules
+
+    source = tmp_path / "takes_table.py"
+    source.write_text("import os.path\nfrom . import sibling\nfrom takes_cards import penalty\n"
+                      "def later():\n    import deck as d\n", encoding="utf-8")
+    assert imported_modules(source) == {"os", "takes_cards", "deck"}
+    source.write_text("from takes_cards import (\n", encoding="utf-8")  # does not parse: its own activity says so
+    assert imported_modules(source) == frozenset()
+
+
+def test_in_the_kit_an_activity_waits_for_the_owner_of_a_file_it_imports(tmp_path, monkeypatch):
+    from grader.kit.own_files import wait_for_owners, with_dependencies
+    from grader.results import ActivityResult, TestResult
+    from grader.rubric import Rubric
+
+    rubric = lab_rubric("six-takes")
+    given = tmp_path / "given"  # a kit's reference folder: only the files students get unchanged
+    given.mkdir()
+    for name in ("card.py", "deck.py", "takes_players.py"):
+        (given / name).write_text(reference("six-takes", name), encoding="utf-8")
+    monkeypatch.setattr(Rubric, "stand_in_folder", property(lambda self: given))
+
+    def result(activity_id: str, outcome: str) -> ActivityResult:
+        return ActivityResult(activity_id, activity_id, "graded", 0.0, 1.0, tests=[TestResult("test_x", outcome, 0.0, 1.0)])
+
+    imported = {"A2": ["takes_cards.py", "deck.py"]}
+    assert with_dependencies(rubric, ["A2"], imported) == ["A1", "A2"]
+    assert with_dependencies(rubric, ["A2"]) == ["A2"]  # card.py, its only stand-in, is given
+    results = [result("A1", "failed"), result("A2", "passed")]
+    wait_for_owners(rubric, results, imported)
+    assert results[1].status == "waiting" and "takes_cards.py" in results[1].note and "Finish A1 first" in results[1].note
+    results = [result("A1", "passed"), result("A2", "passed")]
+    wait_for_owners(rubric, results, imported)
+    assert results[1].status == "graded"
