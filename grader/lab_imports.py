@@ -1,9 +1,9 @@
 """Which of the lab's files a student's file imports, so the grader can put them beside it.
 
-Students reuse their earlier work: a 6 Takes! ``takes_table.py`` that does ``from takes_cards
-import penalty``, an Elevens ``deck.py`` that calls its ``shuffler.py``. An activity's sandbox
-holds only the files it stages, so such a file must be staged too, or the activity fails at
-import for a reason that has nothing to do with the file it grades.
+Students reuse their earlier work: a ``widget_table.py`` that does ``from widget_cards import
+points``, written for an earlier activity. An activity's sandbox holds only the files it
+stages, so such a file must be staged too, or the activity fails at import for a reason that
+has nothing to do with the file it grades.
 
 The imports are read from the files themselves (their syntax trees, every ``import`` anywhere
 in them), never from a list in the rubric that would have to be kept in step with what students

@@ -7,10 +7,9 @@ once every activity that grades that file passes all its (kit) tests: then the f
 the lab asks as far as the kit can tell, and a bug in it is not charged a second time. Until
 then the activity waits, and says which activity to finish first.
 
-The same holds for a lab file a student's file imports (a ``takes_table.py`` that imports
-``takes_cards.py``, read from its imports: grader/lab_imports.py): the full grader stages the
-lab's reference of it, the kit the student's own, and the activity waits until the file's
-owning activity passes.
+The same holds for a lab file a student's file imports (their own earlier work, read from its
+imports: grader/lab_imports.py): the full grader stages the lab's reference of it, the kit the
+student's own, and the activity waits until the file's owning activity passes.
 
 A file no activity of the lab grades (an Elevens ``card.py`` reused by another lab) is used as
 it is, and the activity says so. A file the lab gives students unchanged is in the kit
