@@ -10,6 +10,7 @@ import click
 from grader import __version__
 from grader.console import print_check, print_name_notes, print_run_problems, print_summary, progress_bar
 from grader.engine.batch import GradeOptions, grade
+from grader.engine.plan import planned_imports
 from grader.engine.records import read_records
 from grader.engine.run_state import (
     RunStateError,
@@ -190,7 +191,7 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
     if is_kit():
         _kit_check_options(hidden)
         if chosen:  # an activity run on the student's own files needs theirs checked too (grader/kit/);
-            graded = with_dependencies(rubric_data, chosen)  # only the chosen ones are published
+            graded = with_dependencies(rubric_data, chosen, planned_imports(rubric_data, folder))  # only the chosen ones are published
     if github and wanted_tests:
         fail(ExitCode.USAGE, "--github grades whole activities, so it cannot be combined with --test. "
                               "Remove --test, or replay the test without --github.")

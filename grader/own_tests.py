@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from grader.lab_imports import imported_names
 from grader.sandbox import Limits, SandboxSession
 from grader.sandbox.errors import (
     SandboxCrashed,
@@ -167,7 +168,7 @@ def _start(own: OwnTests, launcher: Launcher, stand_ins: dict[str, Path], varyin
     file under test; then it is only compiled there. The file under test is not in its folder:
     each run's version goes to that run's host alone."""
     files = {**own.tester_files, **stand_ins}
-    needs = {name[:-3]: _imported_names(path.read_bytes()) for name, path in stand_ins.items()}
+    needs = {name[:-3]: imported_names(path.read_bytes()) for name, path in stand_ins.items()}
     waiting = {varying[:-3]}  # the file under test, and every stand-in that imports it, even through another
     while True:
         more = {module for module, names in needs.items() if names & waiting} - waiting
@@ -204,22 +205,6 @@ def _digest(path: Path) -> str:
         return hashlib.sha256(path.read_bytes()).hexdigest()
     except OSError:
         return ""
-
-
-@lru_cache(maxsize=16)
-def _imported_names(source: bytes) -> frozenset:
-    """The top-level names of the modules a (trusted) file imports, found by parsing it."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
-        return frozenset()
-    names = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names.add(node.module.split(".")[0])
-    return frozenset(names)
 
 
 def contains_assert(path: Path) -> bool:

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from grader.kit.edition import is_kit
 from grader.kit.own_files import kit_files
-from grader.rubric import Rubric
+from grader.lab_imports import imported_lab_files, is_tester
+from grader.rubric import Activity, Rubric
 
 
 def java_planner(rubric: Rubric, folder: Path, found: "FolderFiles"):
@@ -31,6 +32,9 @@ class ActivityPlan:
     language: str = "python"  # "java": graded through the JVM (grader/java/)
     # Student kit only (grader/kit/own_files.py): the student's files a tester is run against.
     yours: dict[str, str] = field(default_factory=dict)
+    # The lab files staged only because a staged file imports them (grader/lab_imports.py): present,
+    # never imported in advance (not in ``modules``).
+    imported: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -113,21 +117,43 @@ def plan_submission(rubric: Rubric, submission_id: str, folder: Path, only: list
         files = {name: str(path.resolve()) for name, path in wanted.items()}
         yours: dict[str, str] = {}
         if is_kit():  # no reference files: the student's own stand in (grader/kit/own_files.py)
-            kit = kit_files(rubric, activity, found.present)
+            kit = kit_files(rubric, activity, found.present, wanted)
             if kit.problem:
                 plan.notes[activity.id] = kit.problem
                 plan.waiting.append(activity.id)
                 continue
             files.update(kit.stand_ins)
             yours = kit.yours
+            imported = kit.imported
         else:
             files.update({name: str(rubric.stand_in_folder / name) for name in activity.stand_ins})
+            imported = reference_imports(rubric, activity, files)
+            files.update(imported)
         files.update({name: str(rubric.harness_folder / name) for name in activity.harness})
         plan.activities[activity.id] = ActivityPlan(
             id=activity.id, files=files, modules=activity.modules, disable=list(activity.disable), own=list(wanted),
-            yours=yours,
+            yours=yours, imported=list(imported),
         )
     return plan
+
+
+def planned_imports(rubric: Rubric, folder: Path) -> dict[str, list[str]]:
+    """Activity id -> the lab files its plan for ``folder`` stages because its files import
+    them: what a kit's ``--activity`` must check first besides the rubric's stand-ins."""
+    plan = plan_submission(rubric, "", folder)
+    return {activity_id: activity.imported for activity_id, activity in plan.activities.items()}
+
+
+def reference_imports(rubric: Rubric, activity: Activity, files: dict[str, str]) -> dict[str, str]:
+    """The lab's reference of each lab file the ``files`` staged for ``activity`` import (the
+    student's through their imports, the stand-ins through theirs), but never of a file it
+    grades: name -> path. A tester activity stages none (its runs stage the lab's files)."""
+    if is_tester(activity):
+        return {}
+    reference = rubric.stand_in_folder
+    found = imported_lab_files(rubric, {name: Path(path) for name, path in files.items()},
+                               lambda name: reference / name if (reference / name).is_file() else None, activity.files)
+    return {name: str(path) for name, path in found.items() if path is not None}
 
 
 def squash(name: str) -> str:

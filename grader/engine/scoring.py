@@ -39,7 +39,7 @@ def score_submission(rubric: Rubric, plan: GradingPlan, sub_id: str, records: li
         mine = [r for r in records if r["activity"] == activity.id]
         activities.append(score_activity(rubric, activity, plan, mine))
     if is_kit() and not plan.only_tests:  # a kit's activity waits for the ones whose files it uses
-        wait_for_owners(rubric, activities)
+        wait_for_owners(rubric, activities, {k: a.imported for k, a in sub_plan.activities.items()})
     counted = [a for a in activities if not a.bonus]
     extra = [a for a in activities if a.bonus]
     messages = [] if finished else ["the grader did not finish this submission, so its results are incomplete; "

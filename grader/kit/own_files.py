@@ -7,6 +7,10 @@ once every activity that grades that file passes all its (kit) tests: then the f
 the lab asks as far as the kit can tell, and a bug in it is not charged a second time. Until
 then the activity waits, and says which activity to finish first.
 
+The same holds for a lab file a student's file imports (their own earlier work, read from its
+imports: grader/lab_imports.py): the full grader stages the lab's reference of it, the kit the
+student's own, and the activity waits until the file's owning activity passes.
+
 A file no activity of the lab grades (a file reused from an earlier lab) is used as
 it is, and the activity says so. A file the lab gives students unchanged is in the kit
 (``reference/`` keeps exactly the files identical to the starter's), and is used from there.
@@ -15,9 +19,11 @@ Two halves: ``kit_files`` when planning (which file goes where), ``wait_for_owne
 scoring (which activity must wait).
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grader.lab_imports import imported_lab_files, is_tester
 from grader.results import ActivityResult
 from grader.rubric import Activity, Rubric
 
@@ -30,6 +36,7 @@ class KitFiles:
     stand_ins: dict[str, str] = field(default_factory=dict)
     yours: dict[str, str] = field(default_factory=dict)
     problem: str = ""
+    imported: list[str] = field(default_factory=list)  # of ``stand_ins``: those staged because a file imports them
 
 
 def owners(rubric: Rubric, name: str) -> list[Activity]:
@@ -37,23 +44,32 @@ def owners(rubric: Rubric, name: str) -> list[Activity]:
     return [a for a in rubric.activities if name in a.files]
 
 
-def kit_files(rubric: Rubric, activity: Activity, present: dict[str, Path]) -> KitFiles:
-    """Where each file ``activity`` depends on comes from, given the student's files ``present``."""
+def kit_files(rubric: Rubric, activity: Activity, present: dict[str, Path], graded: dict[str, Path] | None = None) -> KitFiles:
+    """Where each file ``activity`` depends on comes from, given the student's files ``present``
+    and ``graded`` (name -> path: the files it grades, whose imports are staged too)."""
     given = rubric.stand_in_folder
+
+    def locate(name: str) -> Path | None:
+        return given / name if (given / name).is_file() else present.get(name)
+
     found = KitFiles()
     missing = []
     for name in dict.fromkeys((*activity.stand_ins, *activity.uses)):
-        if (given / name).is_file():
-            path = given / name
-        elif name in present:
-            path = present[name]
-        else:
+        path = locate(name)
+        if path is None:
             missing.append(name)
-            continue
-        if name in activity.stand_ins:
+        elif name in activity.stand_ins:
             found.stand_ins[name] = str(path.resolve())
         else:
             found.yours[name] = str(path.resolve())
+    if not is_tester(activity):  # a tester's runs stage the files it may import (wrong_versions.py)
+        staged = {**{name: Path(path) for name, path in found.stand_ins.items()}, **(graded or {})}
+        for name, path in imported_lab_files(rubric, staged, locate, activity.files).items():
+            if path is None:
+                missing.append(name)
+            else:
+                found.stand_ins[name] = str(path.resolve())
+                found.imported.append(name)
     # A tester may import any of the student's files besides the ones it is run against.
     for name, path in present.items():
         if name.endswith(".py") and name not in activity.files:
@@ -72,22 +88,25 @@ def _waiting_for_files(rubric: Rubric, missing: list[str]) -> str:
             f"{', '.join(parts)}, and it is not in your folder. Write {'it' if len(missing) == 1 else 'them'} first.")
 
 
-def dependencies(rubric: Rubric, activity: Activity) -> list[Activity]:
-    """The activities whose files ``activity`` runs with (never itself)."""
-    names = {*activity.stand_ins, *activity.uses}
+def dependencies(rubric: Rubric, activity: Activity, imported: Iterable[str] = ()) -> list[Activity]:
+    """The activities whose files ``activity`` runs with (never itself), ``imported`` (the lab
+    files its plan stages because its files import them) included."""
+    names = {*activity.stand_ins, *activity.uses, *imported}
     given = rubric.stand_in_folder
     return [a for a in rubric.activities if a.id != activity.id and any(n in a.files and not (given / n).is_file() for n in names)]
 
 
-def with_dependencies(rubric: Rubric, wanted: list[str]) -> list[str]:
-    """``wanted`` activity ids and every activity they wait for, in the rubric's order."""
+def with_dependencies(rubric: Rubric, wanted: list[str], imported: dict[str, list[str]] | None = None) -> list[str]:
+    """``wanted`` activity ids and every activity they wait for, in the rubric's order;
+    ``imported``: activity id -> the lab files its plan stages for imports (plan.planned_imports)."""
+    imported = imported or {}
     chosen = set(wanted)
     changed = True
     while changed:
         changed = False
         for activity in rubric.activities:
             if activity.id in chosen:
-                for needed in dependencies(rubric, activity):
+                for needed in dependencies(rubric, activity, imported.get(activity.id, ())):
                     if needed.id not in chosen:
                         chosen.add(needed.id)
                         changed = True
@@ -100,18 +119,21 @@ def passes(result: ActivityResult) -> bool:
     return result.status == "graded" and bool(counted) and all(t.outcome == "passed" for t in counted)
 
 
-def wait_for_owners(rubric: Rubric, results: list[ActivityResult]) -> None:
+def wait_for_owners(rubric: Rubric, results: list[ActivityResult], imported: dict[str, list[str]] | None = None) -> None:
     """Turn each activity whose files' own activities do not all pass into a "waiting" one (in
-    place), in the rubric's order, so a chain waits as a whole (A8 waits for A2, A9 for A8)."""
+    place), in the rubric's order, so a chain waits as a whole (A8 waits for A2, A9 for A8).
+    ``imported``: activity id -> the lab files its plan stages for imports (ActivityPlan.imported)."""
+    imported = imported or {}
     by_id = {r.id: r for r in results}
     for activity in rubric.activities:
         result = by_id.get(activity.id)
         if result is None or result.status in ("missing", "waiting"):
             continue
-        waiting = [a for a in dependencies(rubric, activity) if a.id not in by_id or not passes(by_id[a.id])]
+        used = {*activity.stand_ins, *activity.uses, *imported.get(activity.id, ())}
+        waiting = [a for a in dependencies(rubric, activity, used) if a.id not in by_id or not passes(by_id[a.id])]
         if not waiting:
             continue
-        names = sorted({n for a in waiting for n in a.files if n in {*activity.stand_ins, *activity.uses}})
+        names = sorted({n for a in waiting for n in a.files if n in used})
         result.status = "waiting"
         result.score = 0.0
         result.tests = []

@@ -228,23 +228,28 @@ def game_trace(n: int, turns: int, games: int = 1) -> list:
 
 
 def played_game(n: int, turns: int) -> dict:
-    """Game(...).play() with no setup() first: the scores, the piles, the hands, the winners."""
+    """Game(...).play() with no setup() first: the scores, the piles, the hands (winners() has a check of its own)."""
     from takes_game import Game
 
     game = Game(random_players(n), new_rng(), turns)
     scores = game.play()
     return {"scores": scores, "piles": [sum(c.point_value() for c in pile) for pile in game.piles],
-            "hand_sizes": [len(hand) for hand in game.hands], "winners": game.winners()}
+            "hand_sizes": [len(hand) for hand in game.hands]}
 
 
-def planted_winners(piles: list[list[int]]) -> list:
-    """A set-up Game whose piles are set to these cards; what winners() says."""
+def winners_after_games(n: int, turns: int, games: int) -> list:
+    """``games`` games of RandomAI played out: each one's pile totals and what winners() says.
+
+    The piles are only read, never set: the handout promises a readable ``piles``, which a
+    read-only property satisfies."""
     from takes_game import Game
 
-    game = Game(random_players(len(piles)), new_rng())
-    game.setup()
-    game.piles = [cards(pile) for pile in piles]
-    return game.winners()
+    played = []
+    for _ in range(games):
+        game = Game(random_players(n), new_rng(), turns)
+        game.play()
+        played.append({"piles": [sum(c.point_value() for c in pile) for pile in game.piles], "winners": game.winners()})
+    return played
 
 
 class SpyPlayer:

@@ -13,12 +13,13 @@ class Game:
     def __init__(self, players: list[Player], rng: random.Random, turns: int = 7, scale: str = "school") -> None:
         """Raise ValueError for fewer than 2 or more than 10 players, or turns outside 1..10.
         Keep readable attributes: hands (a list of cards per seat), piles (the cards each seat
-        has taken), table (a Table, after setup) and undealt (the cards nobody got)."""
+        has taken), table (a Table, after setup) and undealt (the cards nobody got). The grader
+        only reads them: plain attributes and read-only properties both do."""
         raise NotImplementedError("Game (Activity 4)")
 
     def setup(self) -> None:
         """Shuffle a make_deck() with rng, deal 10 cards to each seat, then 4 row starters from
-        the cards left; the rest are undealt."""
+        the cards left; the rest are undealt. In which order the cards go out is up to you."""
         raise NotImplementedError("Game.setup (Activity 4)")
 
     def play_turn(self) -> dict[int, list[Card]]:

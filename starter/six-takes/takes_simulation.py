@@ -10,7 +10,8 @@ from takes_players import Player, RandomAI  # noqa: F401 - for your code
 def simulate(num_players: int, turns: int, games: int, rng: random.Random, row_policy: str = "cheapest") -> dict:
     """Play ``games`` rounds of RandomAI players. row_policy "cheapest": Rule-4 rows as RandomAI
     picks them; "random": a random row. Return a dict with mean_score (mean penalty per player
-    per game), seat_means (a list, per seat), rule3_takes and rule4_takes (means per game)."""
+    per game), seat_means (a list, per seat), rule3_takes and rule4_takes (the number of
+    rule-3, and of rule-4, takes in a game, all players together, averaged over the games)."""
     raise NotImplementedError("simulate (Activity 6)")
 
 

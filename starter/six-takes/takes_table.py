@@ -5,7 +5,8 @@ from card import Card
 
 class Table:
     def __init__(self, starters: list[Card], scale: str = "school") -> None:
-        """One row per starter card, in the order given."""
+        """One row per starter card, in the order given. scale: the scale of the cards (they
+        carry their penalties as point_value() already, so keep it or ignore it)."""
         raise NotImplementedError("Table (Activity 2)")
 
     def rows(self) -> list[list[Card]]:

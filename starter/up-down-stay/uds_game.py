@@ -23,7 +23,8 @@ class RoundResult:
 def play_round(players: list, deck: Deck) -> RoundResult:
     """Deal equal hands from deck (as it is: do not shuffle it), ask every player for a
     prediction (before any card is placed), then let seats 0, 1, ..., n - 1, 0, 1, ... place one
-    card each until every dealt card is in the row; score every prediction."""
+    card each until every dealt card is in the row; score every prediction as the player
+    wrote it (match_score: no validation, even for a prediction longer than a hand)."""
     raise NotImplementedError("play_round (Activity 5)")
 
 

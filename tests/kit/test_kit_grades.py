@@ -72,6 +72,23 @@ def test_a_buggy_card_makes_the_activities_that_use_it_wait(kits, tmp_path):
     assert "A3" not in done.stdout  # only what A2 waits for
 
 
+def test_a_file_that_imports_an_earlier_one_runs_on_the_students_own_once_its_activity_passes(kits, tmp_path):
+    # The kit has no reference takes_cards.py: takes_table.py imports the student's own, so
+    # Activity 2 waits while Activity 1 fails, and `--activity A2` checks Activity 1 first.
+    given = ROOT / "reference" / "six-takes"
+    cards = (given / "takes_cards.py").read_text(encoding="utf-8")
+    table = "from takes_cards import penalty  # reused from Activity 1\n" + (given / "takes_table.py").read_text(encoding="utf-8")
+    right = kits("six-takes").grader("check", str(write(tmp_path / "right", {"takes_cards.py": cards, "takes_table.py": table})),
+                                    "--activity", "A2")
+    assert right.returncode == 0 and "✗" not in right.stdout, right.stdout
+    assert score_line(right.stdout, "A1") and "21 / 21" in score_line(right.stdout, "A2")
+    buggy = cards.replace("def penalty(", "def penalty_unused(", 1) + "\n\ndef penalty(card):\n    return 1\n"
+    wrong = kits("six-takes").grader("check", str(write(tmp_path / "wrong", {"takes_cards.py": buggy, "takes_table.py": table})))
+    assert wrong.returncode == 1 and any(t.startswith("A1 ") for t in failed(wrong.stdout)), wrong.stdout
+    assert "A2 Rows (Table), not checked yet: in the student kit this activity runs on your own takes_cards.py" in wrong.stdout
+    assert "Finish A1 first" in wrong.stdout
+
+
 def test_written_answers_are_checked_against_hashes_with_the_same_hints(kits, installed_grader, tmp_path):
     answers = yaml.safe_load((ROOT / "reference" / "elevens" / "answers.yaml").read_text(encoding="utf-8"))
     right = write(tmp_path / "right", {"answers.yaml": yaml.safe_dump(answers)})
