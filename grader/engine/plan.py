@@ -11,7 +11,7 @@ from pathlib import Path
 
 from grader.kit.edition import is_kit
 from grader.kit.own_files import kit_files
-from grader.lab_imports import imported_lab_files, is_tester
+from grader.lab_imports import imported_lab_files, is_tester, lab_files
 from grader.rubric import Activity, Rubric
 
 
@@ -151,9 +151,30 @@ def reference_imports(rubric: Rubric, activity: Activity, files: dict[str, str])
     if is_tester(activity):
         return {}
     reference = rubric.stand_in_folder
-    found = imported_lab_files(rubric, {name: Path(path) for name, path in files.items()},
-                               lambda name: reference / name if (reference / name).is_file() else None, activity.files)
+    allowed = earlier_work(rubric, activity)
+
+    def locate(name: str) -> Path | None:
+        return reference / name if name in allowed and (reference / name).is_file() else None
+
+    found = imported_lab_files(rubric, {name: Path(path) for name, path in files.items()}, locate, activity.files)
     return {name: str(path) for name, path in found.items() if path is not None}
+
+
+def earlier_work(rubric: Rubric, activity: Activity) -> set[str]:
+    """The lab files whose reference an import may bring beside ``activity``'s files: the files
+    no activity grades (given), and those graded by an activity that comes before the last one
+    grading a file of ``activity`` (a deck.py graded up to A4 may import A3's shuffler.py).
+
+    Never a later file: whatever is staged is readable by student code, so an Activity 1 file
+    that imports the last activity's file must not bring its reference solution within reach."""
+    order = {a.id: i for i, a in enumerate(rubric.activities)}
+    own = set(activity.files)
+    horizon = max(order[a.id] for a in rubric.activities if a.id == activity.id or own & set(a.files))
+    owners: dict[str, list[int]] = {}
+    for other in rubric.activities:
+        for name in other.files:
+            owners.setdefault(name, []).append(order[other.id])
+    return {name for name in lab_files(rubric) if name not in owners or min(owners[name]) <= horizon}
 
 
 def squash(name: str) -> str:

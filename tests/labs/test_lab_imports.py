@@ -98,8 +98,8 @@ def test_a_six_takes_table_that_imports_takes_cards_is_graded(cards, tmp_path):
 
 
 def test_the_reference_of_the_file_under_test_is_never_staged(tmp_path):
-    # takes_turn.py imports the lab's takes_game.py, whose reference imports takes_turn.py back:
-    # the turn in the sandbox stays the student's; takes_game's own imports come along.
+    # takes_turn.py imports the lab's takes_game.py, whose reference imports takes_turn.py back.
+    # takes_game.py is later work (A4), so it is not staged at all; the turn stays the student's.
     rubric = lab_rubric("six-takes")
     folder = tmp_path / "sam"
     folder.mkdir()
@@ -107,8 +107,13 @@ def test_the_reference_of_the_file_under_test_is_never_staged(tmp_path):
                                           encoding="utf-8")
     plan = plan_submission(rubric, "sam", folder).activities["A3"]
     assert Path(plan.files["takes_turn.py"]) == (folder / "takes_turn.py").resolve()
-    assert {"takes_game.py", "takes_cards.py", "takes_players.py", "deck.py"} <= set(plan.imported)
+    assert "takes_game.py" not in plan.files
     assert all(Path(plan.files[name]).parent.name == "six-takes" for name in plan.imported)
+    # One activity later, the game may import the turn and the table: the student's game
+    # stays theirs, and the reference of what it imports comes along with its own imports.
+    (folder / "takes_game.py").write_text("import takes_turn\n" + reference("six-takes", "takes_game.py"), encoding="utf-8")
+    game = plan_submission(rubric, "sam", folder).activities["A4"]
+    assert Path(game.files["takes_game.py"]) == (folder / "takes_game.py").resolve()
     assert plan.own == ["takes_turn.py"] and not set(plan.imported) & {f"{m}.py" for m in plan.modules}
 
 
@@ -147,3 +152,17 @@ def test_in_the_kit_an_activity_waits_for_the_owner_of_a_file_it_imports(tmp_pat
     results = [result("A1", "passed"), result("A2", "passed")]
     wait_for_owners(rubric, results, imported)
     assert results[1].status == "graded"
+
+
+def test_a_later_file_is_never_staged_for_an_import(tmp_path):
+    """What is staged is readable by student code: an Activity 1 card.py that imports the last
+    activities' files must not bring their reference solutions within reach."""
+    rubric = lab_rubric("elevens")
+    folder = tmp_path / "ada"
+    folder.mkdir()
+    (folder / "card.py").write_text("import elevens_board\nimport elevens_simulation\n" + reference("elevens", "card.py"),
+                                    encoding="utf-8")
+    (folder / "deck.py").write_text("import shuffler\n" + reference("elevens", "deck.py"), encoding="utf-8")
+    plan = plan_submission(rubric, "ada", folder)
+    assert set(plan.activities["A1"].files) == {"card.py"}
+    assert "shuffler.py" in plan.activities["A2"].files  # graded up to A4, so A3's file is earlier work
