@@ -10,7 +10,7 @@ import click
 from grader import __version__
 from grader.console import print_check, print_name_notes, print_run_problems, print_summary, progress_bar
 from grader.engine.batch import GradeOptions, grade
-from grader.engine.records import read_records
+from grader.engine.resume import folder_digest, resume_message, survey
 from grader.engine.run_state import (
     RunStateError,
     finish_state,
@@ -108,7 +108,8 @@ def main() -> None:
 @test_option
 @isolation_option
 @unconfined_option
-@click.option("--resume", is_flag=True, help="Finish a run that was interrupted: submissions it already graded are not graded again.")
+@click.option("--resume", is_flag=True, help="Keep what an earlier run into --out graded (interrupted or finished); grade only late students, "
+                   "those not reached, and those whose files changed since.")
 @click.option("--shard", "shard_text", metavar="I/N", default=None,
               help="Grade only part I of N of the class (the same split on every machine); join the parts with `grader merge`.")
 @junit_option
@@ -144,7 +145,7 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | No
         fail(ExitCode.INTERRUPTED, f"interrupted. Every submission finished so far is saved in {out_dir}; "
                                     "run the same command with --resume to grade the rest.")
     if wanted_tests and not any(a.tests for s in results.submissions for a in s.activities):
-        finish_state(out_dir)
+        finish_state(out_dir, keep_records=False)
         fail(ExitCode.USAGE, _no_run_matched(wanted_tests))
     if shard:
         results.shard = shard_record(shard, [e.id for e in entries], {k: v for k, v in asked.items() if k not in ("isolation",)})
@@ -345,11 +346,10 @@ def _one_submission(path: Path, scratch: Path, writes: bool) -> Submission:
 
 
 def print_resume(found: list[Submission], saved: Path) -> None:
-    kept = [s.id for s in found if read_records(saved, s.id) is not None]
-    todo = [s.id for s in found if s.id not in kept]
-    shown = ", ".join(todo[:10]) + (f" and {len(todo) - 10} more" if len(todo) > 10 else "")
-    click.echo(f"Resuming: kept {len(kept)} submission(s) graded by the interrupted run; "
-               f"grading {len(todo)}" + (f": {shown}" if todo else "") + ".")
+    """Say which submissions --resume keeps, which it grades for the first time (late, or not
+    reached) and which again because their files changed (engine/resume.py)."""
+    digests = {s.id: folder_digest(s.folder) for s in found if not s.problem}
+    click.echo(resume_message(survey(saved, digests)))
 
 
 def _write_junit(results, path: Path | None) -> list[Path]:

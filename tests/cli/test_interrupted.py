@@ -100,4 +100,6 @@ def test_a_normal_run_and_an_error_leave_no_temporary_folder(tmp_path):
     assert grader("check", "class/bad", tmp_path=tmp_path).returncode == ExitCode.TESTS_FAILED
     assert grader("grade", "class", "--out", "out2", "--test", "test_nope", tmp_path=tmp_path).returncode == ExitCode.USAGE
     assert leftovers(tmp_path) == []
-    assert not (tmp_path / "out" / ".grader-state").exists()
+    # What stays is what a later --resume reads: the records and the options, no scratch.
+    assert sorted(p.name for p in (tmp_path / "out" / ".grader-state").iterdir()) == ["records", "run.json"]
+    assert not (tmp_path / "out2").exists() or not (tmp_path / "out2" / ".grader-state").exists()
