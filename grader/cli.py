@@ -1,5 +1,6 @@
 """The ``grader`` command: a thin layer over the library (grader.engine, grader.reporters)."""
 
+import signal
 import sys
 import tempfile
 import traceback
@@ -117,6 +118,7 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | No
                   activities, tests, isolation: str, allow_root: bool, resume: bool, shard_text: str | None,
                   junit_xml: Path | None) -> None:
     """Grade every student folder or .zip in SUBMISSIONS."""
+    stop_on_sigint()
     # Every path is made absolute before anything runs: the grading processes work in folders
     # of their own, where a relative path would name something else.
     submissions, out_dir = submissions.resolve(), out_dir.resolve()
@@ -181,6 +183,7 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
     """Run the public tests on your own FOLDER (default: the current folder), or on a .zip."""
     from grader.integrations import github as classroom  # only --github needs it
 
+    stop_on_sigint()
     folder = folder.resolve()
     out_dir = out_dir.resolve() if out_dir else None
     if not folder.is_dir() and not (folder.is_file() and folder.suffix.lower() == ".zip"):
@@ -283,6 +286,13 @@ def labs_command() -> None:
     for name, why in broken_labs().items():
         click.echo(f"{name}: not usable: {why}", err=True)
     sys.exit(ExitCode.OK)
+
+
+def stop_on_sigint() -> None:
+    """Let Ctrl-C or `kill -INT` stop the command with its usual message and exit code, even
+    when it was started with SIGINT ignored: a shell script's `grader grade ... &` starts it so,
+    and it would otherwise run on with no way to stop it but SIGKILL."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _kit_check_options(hidden: bool) -> None:
