@@ -25,6 +25,7 @@ from grader.kit.own_files import with_dependencies
 from grader.reporters import output_formats, output_names, write_run_outputs
 from grader.lab_choice import choose_lab, choose_rubric, lab_option
 from grader.labs import LabInputError, broken_labs, installed_labs
+from grader.option_types import WholeNumber
 from grader.rubric import Rubric, RubricError, load_rubric
 from grader.sandbox.confinement import ALLOW_FLAG, UnsafeSandbox
 from grader.sandbox.isolation import detect
@@ -50,6 +51,8 @@ unconfined_option = click.option(ALLOW_FLAG, "allow_root", is_flag=True,
 junit_option = click.option("--junit-xml", "junit_xml", type=click.Path(dir_okay=False, path_type=Path), default=None,
                             callback=lambda ctx, param, value: value.resolve() if value else None,
                             help="Also write the results as JUnit XML to this file, for any CI that reads it.")
+JOBS = WholeNumber(1, meaning="--jobs is how many grading processes run at once",
+                   fix="Give --jobs 1 to grade one submission at a time, or leave out --jobs for one process per core.")
 test_option = click.option("--test", "tests", multiple=True,
                            help="Only this test: a name, a glob, or one run as reports print it (test_rank[ace-hearts-1]); repeatable.")
 
@@ -101,7 +104,7 @@ def main() -> None:
 @main.command("grade")
 @click.argument("submissions", type=click.Path(path_type=Path))
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path), help="Folder for results.json, gradebook.csv and one report per student.")
-@click.option("--jobs", type=click.IntRange(min=0), default=0, help="Grading processes to run at once (default: one per core).")
+@click.option("--jobs", type=JOBS, default=None, help="Grading processes to run at once, 1 or more (default: one per core).")
 @rubric_option
 @lab_option
 @seed_option
@@ -114,7 +117,7 @@ def main() -> None:
 @click.option("--shard", "shard_text", metavar="I/N", default=None,
               help="Grade only part I of N of the class (the same split on every machine); join the parts with `grader merge`.")
 @junit_option
-def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | None, lab_id: str | None, base_seed: int,
+def grade_command(submissions: Path, out_dir: Path, jobs: int | None, rubric: Path | None, lab_id: str | None, base_seed: int,
                   activities, tests, isolation: str, allow_root: bool, resume: bool, shard_text: str | None,
                   junit_xml: Path | None) -> None:
     """Grade every student folder or .zip in SUBMISSIONS."""
@@ -126,7 +129,7 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | No
     rubric_data = choose_rubric(rubric, lab_id, submissions)
     chosen, wanted_tests = _selection(rubric_data, activities, tests)
     _check_out_dir(out_dir, submissions)
-    options = GradeOptions(base_seed=base_seed, jobs=jobs, only_activities=chosen, only_tests=wanted_tests,
+    options = GradeOptions(base_seed=base_seed, jobs=jobs or 0, only_activities=chosen, only_tests=wanted_tests,
                            isolation=_level(isolation), allow_unconfined_root=allow_root)
     shard = _shard(shard_text)
     asked = run_fingerprint(rubric_data, options)

@@ -22,6 +22,7 @@ from grader.exitcodes import ExitCode, fail
 from grader.kit.edition import is_kit
 from grader.lab_choice import choose_lab, lab_option
 from grader.labs import Lab, PlayableGame
+from grader.option_types import WholeNumber
 from grader.suite_index import closest
 
 
@@ -30,7 +31,9 @@ from grader.suite_index import closest
 @click.option("--game", "game_id", default=None, metavar="NAME",
               help="Which of the lab's games (`grader labs` lists them; default: the lab's first).")
 @click.option("--lab-board", is_flag=True, help="Play the lab's own board instead of yours (to learn the game first).")
-@click.option("--port", type=click.IntRange(0, 65535), default=0, help="Port on 127.0.0.1 (default: a free one).")
+@click.option("--port", type=WholeNumber(0, 65535, meaning="--port is a TCP port on 127.0.0.1 (0: a free one)",
+                                         fix="Leave out --port to take a free one."),
+              default=0, help="Port on 127.0.0.1 (default, or 0: a free one).")
 @click.option("--seed", type=int, default=None, help="Deal this game (the page shows each game's seed, to deal it again).")
 @click.option("--no-browser", is_flag=True, help="Only print the address; do not open a browser.")
 @lab_option
