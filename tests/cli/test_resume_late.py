@@ -70,3 +70,15 @@ def test_resume_into_a_folder_never_graded_grades_everyone(tmp_path):
     done = grade(tmp_path, "--resume")
     assert done.returncode == ExitCode.OK, done.stderr
     assert "kept 0 submission(s)" in done.stdout and "grading 1 not graded before: ann" in done.stdout, done.stdout
+
+
+def test_a_student_graded_in_parts_is_kept_whole(tmp_path):
+    """One student on two processes is graded in two parts (engine/work_units.py); a later run,
+    which may split the class otherwise, still finds the student saved whole."""
+    write_class(tmp_path / "class", {"ann": {"card.py": reference_text("card.py"), "deck.py": reference_text("deck.py")}})
+    done = subprocess.run([sys.executable, "-m", "grader.cli", "grade", "class", "--out", "out", "--activity", "A1",
+                           "--activity", "A2", "--jobs", "2"], cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert done.returncode == ExitCode.OK, done.stderr
+    again = grade(tmp_path, "--activity", "A2", "--resume")  # --jobs 1 now, and the same activities
+    assert again.returncode == ExitCode.OK, again.stderr
+    assert "kept 1 submission(s)" in again.stdout and "nothing to grade" in again.stdout, again.stdout
