@@ -3,6 +3,7 @@
 import signal
 import sys
 import tempfile
+import threading
 import traceback
 from pathlib import Path
 
@@ -294,8 +295,10 @@ def labs_command() -> None:
 def stop_on_sigint() -> None:
     """Let Ctrl-C or `kill -INT` stop the command with its usual message and exit code, even
     when it was started with SIGINT ignored: a shell script's `grader grade ... &` starts it so,
-    and it would otherwise run on with no way to stop it but SIGKILL."""
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+    and it would otherwise run on with no way to stop it but SIGKILL. (Only the main thread may
+    set a handler: a command run from another one, as by a test harness, keeps its caller's.)"""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _kit_check_options(hidden: bool) -> None:
