@@ -1,7 +1,9 @@
 """The ``grader`` command: a thin layer over the library (grader.engine, grader.reporters)."""
 
+import signal
 import sys
 import tempfile
+import threading
 import traceback
 from pathlib import Path
 
@@ -11,7 +13,7 @@ from grader import __version__
 from grader.console import print_check, print_name_notes, print_run_problems, print_summary, progress_bar
 from grader.engine.batch import GradeOptions, grade
 from grader.engine.plan import planned_imports
-from grader.engine.records import read_records
+from grader.engine.resume import folder_digest, resume_message, survey
 from grader.engine.run_state import (
     RunStateError,
     finish_state,
@@ -25,6 +27,7 @@ from grader.kit.own_files import with_dependencies
 from grader.reporters import output_formats, output_names, write_run_outputs
 from grader.lab_choice import choose_lab, choose_rubric, lab_option
 from grader.labs import LabInputError, broken_labs, installed_labs
+from grader.option_types import WholeNumber
 from grader.rubric import Rubric, RubricError, load_rubric
 from grader.sandbox.confinement import ALLOW_FLAG, UnsafeSandbox
 from grader.sandbox.isolation import detect
@@ -50,6 +53,8 @@ unconfined_option = click.option(ALLOW_FLAG, "allow_root", is_flag=True,
 junit_option = click.option("--junit-xml", "junit_xml", type=click.Path(dir_okay=False, path_type=Path), default=None,
                             callback=lambda ctx, param, value: value.resolve() if value else None,
                             help="Also write the results as JUnit XML to this file, for any CI that reads it.")
+JOBS = WholeNumber(1, meaning="--jobs is how many grading processes run at once",
+                   fix="Give --jobs 1 to grade one submission at a time, or leave out --jobs for one process per core.")
 test_option = click.option("--test", "tests", multiple=True,
                            help="Only this test: a name, a glob, or one run as reports print it (test_rank[ace-hearts-1]); repeatable.")
 
@@ -101,7 +106,7 @@ def main() -> None:
 @main.command("grade")
 @click.argument("submissions", type=click.Path(path_type=Path))
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path), help="Folder for results.json, gradebook.csv and one report per student.")
-@click.option("--jobs", type=click.IntRange(min=0), default=0, help="Grading processes to run at once (default: one per core).")
+@click.option("--jobs", type=JOBS, default=None, help="Grading processes to run at once, 1 or more (default: one per core).")
 @rubric_option
 @lab_option
 @seed_option
@@ -109,14 +114,16 @@ def main() -> None:
 @test_option
 @isolation_option
 @unconfined_option
-@click.option("--resume", is_flag=True, help="Finish a run that was interrupted: submissions it already graded are not graded again.")
+@click.option("--resume", is_flag=True, help="Keep what an earlier run into --out graded (interrupted or finished); grade only late students, "
+                   "those not reached, and those whose files changed since.")
 @click.option("--shard", "shard_text", metavar="I/N", default=None,
               help="Grade only part I of N of the class (the same split on every machine); join the parts with `grader merge`.")
 @junit_option
-def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | None, lab_id: str | None, base_seed: int,
+def grade_command(submissions: Path, out_dir: Path, jobs: int | None, rubric: Path | None, lab_id: str | None, base_seed: int,
                   activities, tests, isolation: str, allow_root: bool, resume: bool, shard_text: str | None,
                   junit_xml: Path | None) -> None:
     """Grade every student folder or .zip in SUBMISSIONS."""
+    stop_on_sigint()
     # Every path is made absolute before anything runs: the grading processes work in folders
     # of their own, where a relative path would name something else.
     submissions, out_dir = submissions.resolve(), out_dir.resolve()
@@ -124,7 +131,7 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | No
     rubric_data = choose_rubric(rubric, lab_id, submissions)
     chosen, wanted_tests = _selection(rubric_data, activities, tests)
     _check_out_dir(out_dir, submissions)
-    options = GradeOptions(base_seed=base_seed, jobs=jobs, only_activities=chosen, only_tests=wanted_tests,
+    options = GradeOptions(base_seed=base_seed, jobs=jobs or 0, only_activities=chosen, only_tests=wanted_tests,
                            isolation=_level(isolation), allow_unconfined_root=allow_root)
     shard = _shard(shard_text)
     asked = run_fingerprint(rubric_data, options)
@@ -145,7 +152,7 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | No
         fail(ExitCode.INTERRUPTED, f"interrupted. Every submission finished so far is saved in {out_dir}; "
                                     "run the same command with --resume to grade the rest.")
     if wanted_tests and not any(a.tests for s in results.submissions for a in s.activities):
-        finish_state(out_dir)
+        finish_state(out_dir, keep_records=False)
         fail(ExitCode.USAGE, _no_run_matched(wanted_tests))
     if shard:
         results.shard = shard_record(shard, [e.id for e in entries], {k: v for k, v in asked.items() if k not in ("isolation",)})
@@ -181,6 +188,7 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
     """Run the public tests on your own FOLDER (default: the current folder), or on a .zip."""
     from grader.integrations import github as classroom  # only --github needs it
 
+    stop_on_sigint()
     folder = folder.resolve()
     out_dir = out_dir.resolve() if out_dir else None
     if not folder.is_dir() and not (folder.is_file() and folder.suffix.lower() == ".zip"):
@@ -291,6 +299,15 @@ KIT_HEADLINE = ("Student kit: public tests only, and no answers. An activity tha
                 "uses yours once that file's own activity passes (docs/kit.md).")
 
 
+def stop_on_sigint() -> None:
+    """Let Ctrl-C or `kill -INT` stop the command with its usual message and exit code, even
+    when it was started with SIGINT ignored: a shell script's `grader grade ... &` starts it so,
+    and it would otherwise run on with no way to stop it but SIGKILL. (Only the main thread may
+    set a handler: a command run from another one, as by a test harness, keeps its caller's.)"""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def _kit_check_options(hidden: bool) -> None:
     if hidden:
         fail(ExitCode.USAGE, "--hidden: the student kit holds no hidden tests (your teacher's grading runs them). "
@@ -352,11 +369,10 @@ def _one_submission(path: Path, scratch: Path, writes: bool) -> Submission:
 
 
 def print_resume(found: list[Submission], saved: Path) -> None:
-    kept = [s.id for s in found if read_records(saved, s.id) is not None]
-    todo = [s.id for s in found if s.id not in kept]
-    shown = ", ".join(todo[:10]) + (f" and {len(todo) - 10} more" if len(todo) > 10 else "")
-    click.echo(f"Resuming: kept {len(kept)} submission(s) graded by the interrupted run; "
-               f"grading {len(todo)}" + (f": {shown}" if todo else "") + ".")
+    """Say which submissions --resume keeps, which it grades for the first time (late, or not
+    reached) and which again because their files changed (engine/resume.py)."""
+    digests = {s.id: folder_digest(s.folder) for s in found if not s.problem}
+    click.echo(resume_message(survey(saved, digests)))
 
 
 def _write_junit(results, path: Path | None) -> list[Path]:

@@ -74,6 +74,7 @@ LONGEST_FIRST = (
     "tests/suites/test_boards_graded.py", "tests/java/test_java_grading.py", "tests/integrations/test_classroom_deployed.py",
     "tests/engine/test_containment.py", "tests/security/test_java_attacks.py", "tests/cli/test_sharding.py",
     "tests/cli/test_resume.py", "tests/cli/test_interrupted.py", "tests/security/test_hostile_class.py",
+    "tests/integrations/test_python_versions.py",
 )
 
 

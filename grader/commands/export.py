@@ -7,11 +7,12 @@ Formats that need more than the results (Canvas needs the teacher's gradebook) a
 subcommand to ``export_group``.
 """
 
+import os
 from pathlib import Path
 
 import click
 
-from grader.exitcodes import ExitCode
+from grader.exitcodes import ExitCode, fail
 from grader.reporters import output_formats
 from grader.reporters.hookspecs import OutputFormat
 from grader.reporters.results_json import ResultsFileError, read_results_json
@@ -45,16 +46,42 @@ def export_group() -> None:
 def format_command(output: OutputFormat) -> click.Command:
     @click.command(output.name, help=f"{output.summary}.")
     @results_argument
-    @click.option("-o", "--output", "path", type=click.Path(path_type=Path), default=None,
-                  help=f"Where to write it (default: {output.default_name or 'the current folder'}"
-                       f"{', a folder' if output.folder else ''}).")
-    def command(results_file: Path, path: Path | None) -> None:
+    @click.option("-o", "--output", "path", type=click.Path(), default=None, help=_output_help(output))
+    def command(results_file: Path, path: str | None) -> None:
+        target = output_path(output, path)
         results = load_results(results_file)
-        target = (path or Path(output.default_name or ".")).resolve()
         written = output.write(results, target)
         click.echo(f"Wrote {len(written)} file{'s' if len(written) != 1 else ''}: {target}")
 
     return command
+
+
+def _output_help(output: OutputFormat) -> str:
+    if output.folder:
+        return ("The folder to write into (default: the current folder). This format writes several files, "
+                "so a file name (existing, or with a suffix such as .md) is refused.")
+    return (f"The file to write (default: {output.default_name} in the current folder); "
+            f"given a folder, {output.default_name} inside it.")
+
+
+def output_path(output: OutputFormat, given: str | None) -> Path:
+    """Where ``output`` goes for ``-o given``.
+
+    A one-file format writes the file named, or its default name inside a folder named
+    (existing, or written with a trailing /). A format that writes several files takes a folder
+    and refuses what looks like a file: an existing file, or a name with a suffix that is not an
+    existing folder (`-o export.md` used to make a folder named export.md)."""
+    if given is None:
+        return Path(output.default_name or ".").resolve()
+    path = Path(given).resolve()
+    names_folder = given.endswith(("/", os.sep)) or path.is_dir()
+    if not output.folder:
+        return path / output.default_name if names_folder and output.default_name else path
+    if path.is_file() or (path.suffix and not names_folder):
+        fail(ExitCode.USAGE, f"-o {given}: {output.name} writes several files ({output.summary}), so -o takes a "
+                             f"folder, not a file name. Give a folder, e.g. -o reports (a folder whose "
+                             "name has a dot must exist first), or leave out -o to write into the current folder.")
+    return path
 
 
 def load_results(path: Path):

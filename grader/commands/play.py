@@ -1,12 +1,16 @@
 """``grader play [FOLDER]``: play a lab's board game in the browser, on the student's own board.
 
-With a FOLDER the board class is the student's, run in the sandbox beside the lab's reference
-files, as its activity grades it; without one it is the lab's reference. The server listens on
+FOLDER defaults to the current folder, as for ``grader check``: the board class is the
+student's, run in the sandbox beside the lab's reference files (the stand-ins), as its activity
+grades it. ``--lab-board`` plays the lab's reference board instead, to learn the game before
+writing it. The first line says whose board and which stand-ins are played; the page's replay
+hint names the folder, so it deals the same game wherever it is pasted. The server listens on
 127.0.0.1 until Ctrl-C; nothing it started is left running afterwards.
 """
 
 import os
 import random
+import shlex
 import signal
 import sys
 import webbrowser
@@ -18,31 +22,36 @@ from grader.exitcodes import ExitCode, fail
 from grader.kit.edition import is_kit
 from grader.lab_choice import choose_lab, lab_option
 from grader.labs import Lab, PlayableGame
+from grader.option_types import WholeNumber
 from grader.suite_index import closest
 
 
 @click.command("play")
-@click.argument("folder", required=False, type=click.Path(path_type=Path))
+@click.argument("folder", default=".", type=click.Path(path_type=Path))
 @click.option("--game", "game_id", default=None, metavar="NAME",
               help="Which of the lab's games (`grader labs` lists them; default: the lab's first).")
-@click.option("--port", type=click.IntRange(0, 65535), default=0, help="Port on 127.0.0.1 (default: a free one).")
+@click.option("--lab-board", is_flag=True, help="Play the lab's own board instead of yours (to learn the game first).")
+@click.option("--port", type=WholeNumber(0, 65535, meaning="--port is a TCP port on 127.0.0.1 (0: a free one)",
+                                         fix="Leave out --port to take a free one."),
+              default=0, help="Port on 127.0.0.1 (default, or 0: a free one).")
 @click.option("--seed", type=int, default=None, help="Deal this game (the page shows each game's seed, to deal it again).")
 @click.option("--no-browser", is_flag=True, help="Only print the address; do not open a browser.")
 @lab_option
-def play_command(folder: Path | None, game_id: str | None, port: int, seed: int | None, no_browser: bool,
+def play_command(folder: Path, game_id: str | None, lab_board: bool, port: int, seed: int | None, no_browser: bool,
                  lab_id: str | None) -> None:
-    """Play a board game of the lab in your browser, on your own board (FOLDER) or the lab's."""
+    """Play a board game of the lab in your browser, on your own board in FOLDER (default: the
+    current folder), or on the lab's own with --lab-board."""
     from grader.play.server import PlayServer
     from grader.play.table import GameTable
     from grader.sandbox.launcher import Launcher
 
-    if folder is not None and not folder.resolve().is_dir():
-        fail(ExitCode.BAD_INPUT, f"{folder} is not a folder. Give the folder with your board's .py file, or leave it out to play the lab's own board.")
-    lab = choose_lab(lab_id, folder.resolve() if folder else None, fallback=lambda lab: bool(lab.games))
+    where = _folder(folder, lab_board)
+    lab = choose_lab(lab_id, where, fallback=lambda lab: bool(lab.games))
     game = _game(lab, game_id)
-    files, own = _files(lab, game, folder.resolve() if folder else None)
+    files, own = _files(lab, game, where)
     launcher = Launcher()
-    table = GameTable(game, files, own, seed if seed is not None else random.SystemRandom().randrange(1, 100_000), launcher)
+    table = GameTable(game, files, own, seed if seed is not None else random.SystemRandom().randrange(1, 100_000), launcher,
+                      replay=_replay(where, game, lab_id))
     try:
         server = PlayServer(table, port)
     except OSError as exc:
@@ -53,8 +62,7 @@ def play_command(folder: Path | None, game_id: str | None, port: int, seed: int 
     # Started in the background of a script, Python inherits SIGINT ignored: the server must
     # still stop (and clean up its sandbox) on Ctrl-C or `kill -INT`.
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    whose = f"your {game.file}" if folder else f"the lab's own {game.board_class}"
-    click.echo(f"Playing {game.title} on {whose}: open {server.address}  (Ctrl-C to stop)")
+    click.echo(f"Playing {game.title} on {_whose(game, files, own)}: open {server.address}  (Ctrl-C to stop)")
     sys.stdout.flush()
     if not no_browser and _has_display():
         webbrowser.open(server.address)
@@ -70,6 +78,46 @@ def play_command(folder: Path | None, game_id: str | None, port: int, seed: int 
         launcher.close()
     click.echo("Stopped.")
     sys.exit(ExitCode.OK)
+
+
+def _folder(folder: Path, lab_board: bool) -> Path | None:
+    """The student's folder (absolute), or None for the lab's own board."""
+    if lab_board:
+        if is_kit():
+            fail(ExitCode.USAGE, "--lab-board: the student kit has no board of the lab's own, only yours. "
+                                 "Run `grader play` in the folder with your board, without --lab-board.")
+        if folder != Path("."):
+            fail(ExitCode.USAGE, f"--lab-board plays the lab's own board, so it takes no folder ({folder} was given). "
+                                 "Leave out the folder, or leave out --lab-board to play the board in it.")
+        return None
+    if not folder.resolve().is_dir():
+        fail(ExitCode.BAD_INPUT, f"{folder} is not a folder. Give the folder with your board's .py file "
+                                 "(default: the current folder), or --lab-board to play the lab's own board.")
+    return folder.resolve()
+
+
+def _whose(game: PlayableGame, files: dict[str, Path], own: tuple[str, ...]) -> str:
+    """Whose board is played, from which file, and whose files stand beside it."""
+    board = (f"your {game.board_class} from {files[game.file]}" if game.file in own
+             else f"the lab's own {game.board_class}")
+    beside = [name for name in files if name != game.file]
+    if not beside:
+        return board
+    yours = [name for name in beside if name in own]
+    labs = [name for name in beside if name not in own]
+    said = ([f"your {_listed(yours)}"] if yours else []) + ([f"the lab's {_listed(labs)}"] if labs else [])
+    return f"{board}, with {' and '.join(said)}"
+
+
+def _listed(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+
+
+def _replay(folder: Path | None, game: PlayableGame, lab_id: str | None) -> str:
+    """The command that plays this board again, wherever it is pasted (the seed is added per game)."""
+    where = shlex.quote(str(folder)) if folder is not None else "--lab-board"
+    lab = f" --lab {shlex.quote(lab_id)}" if lab_id else ""
+    return f"grader play {where} --game {game.id}{lab}"
 
 
 def _has_display() -> bool:
@@ -106,8 +154,9 @@ def _files(lab: Lab, game: PlayableGame, folder: Path | None) -> tuple[dict[str,
         return {game.file: lab.reference / game.file, **files}, ()
     mine = unwrap(folder) / game.file
     if not mine.is_file():
-        fail(ExitCode.BAD_INPUT, f"{folder} has no {game.file}. Write your board in {game.file}, or run `grader play` "
-                                 f"without a folder to play the lab's own {game.title}.")
+        fail(ExitCode.BAD_INPUT, f"{folder} has no {game.file}. Write your board in {game.file} and run `grader play` in "
+                                 f"its folder (or give the folder), or run `grader play --lab-board` to play the "
+                                 f"lab's own {game.title}.")
     return {game.file: mine, **files}, (game.file,)
 
 

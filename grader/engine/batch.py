@@ -17,7 +17,8 @@ from pathlib import Path
 from grader import __version__
 from grader.engine.lifeline import Lifeline
 from grader.engine.plan import GradingPlan, plan_submission
-from grader.engine.records import read_records
+from grader.engine.records import read_records, write_records
+from grader.engine.resume import folder_digest, save_whole, survey
 from grader.engine.scoring import score_submission
 from grader.engine.work_units import assign, work_units
 from grader.java.jdk import jdk_problem
@@ -51,34 +52,44 @@ class GradeOptions:
 def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, work: Path,
           on_done: Callable[[str], None] = lambda sub_id: None, saved: Path | None = None) -> ClassResults:
     """Grade the class. Each submission's records are saved in ``saved`` (default: inside
-    ``work``) as it finishes; submissions already saved there are not graded again (--resume)."""
+    ``work``) as it finishes, with a digest of its files; a submission already saved there from
+    the files it holds now is not graded again (--resume, engine/resume.py)."""
     level = detect(options.isolation)  # once, here, so every shard uses and reports the same
     confinement = measure(level)  # what student code will hold, before any of it runs
     enforce(confinement, options.allow_unconfined_root)
     records_dir = saved or work / "records"
     records_dir.mkdir(parents=True, exist_ok=True)
     plans = [plan_submission(rubric, s.id, s.folder, options.only_activities) for s in submissions if not s.problem]
+    for plan in plans:
+        plan.digest = folder_digest(Path(plan.folder))
+    # Submissions saved by an earlier run (--resume) from the files they hold now are kept.
+    earlier = survey(records_dir, {p.id: p.digest for p in plans}).kept
+    for plan in plans:
+        if not plan.activities and plan.id not in earlier:  # nothing to run: saved as graded
+            write_records(records_dir, plan.id, [], plan.digest)
+            earlier[plan.id] = []
     wanted = max(1, options.jobs or os.cpu_count() or 1)
-    units = work_units(rubric, [p for p in plans if p.activities], wanted)
-    earlier = {u.key: r for u in units if (r := read_records(records_dir, u.key)) is not None}
-    to_grade = [u for u in units if u.key not in earlier]
+    to_grade = work_units(rubric, [p for p in plans if p.id not in earlier], wanted)
     jobs = max(1, min(wanted, len(to_grade) or 1))
     shards = assign(rubric, to_grade, jobs)
-    units_of = {p.id: [u.key for u in units if u.id == p.id] for p in plans}
+    units_of = {p.id: [u.key for u in to_grade if u.id == p.id] for p in plans}
     lifeline = Lifeline()
     running: list[RunningShard] = []
     try:
         running = [_start_shard(rubric, shard, options, level, work, i, records_dir, lifeline)
                    for i, shard in enumerate(shards) if shard]
-        left = {p.id: {key for key in units_of[p.id] if key not in earlier} for p in plans}
+        left = {p.id: set(units_of[p.id]) for p in plans}
         owner = {key: sub_id for sub_id, keys in units_of.items() for key in keys}
+        digest_of = {p.id: p.digest for p in plans}
 
         def unit_done(key: str) -> None:
             sub_id = owner.get(key)
-            if sub_id is None:
+            if sub_id is None or key not in left[sub_id]:
                 return  # not a unit of this run: a shard's progress line is never a reason to crash
             left[sub_id].discard(key)
             if not left[sub_id]:
+                if units_of[sub_id] != [sub_id]:
+                    save_whole(records_dir, sub_id, units_of[sub_id], digest_of[sub_id])
                 on_done(sub_id)
 
         # Submissions saved by an earlier run, or with no activity to run, are finished already.
@@ -99,7 +110,7 @@ def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, 
     everyone = _grading_plan(rubric, plans, options, level)
     results: dict[str, SubmissionResult] = {}
     for plan in plans:
-        parts = [earlier.get(key) or read_records(records_dir, key) for key in units_of[plan.id]]
+        parts = [earlier[plan.id]] if plan.id in earlier else [read_records(records_dir, key) for key in units_of[plan.id]]
         finished = all(part is not None for part in parts)
         records = [record for part in parts if part for record in part]
         results[plan.id] = score_submission(rubric, everyone, plan.id, records, finished)

@@ -49,6 +49,7 @@ class SubmissionPlan:
     # each part saves its records and reports its end under its own key.
     records_key: str = ""
     language: str = "python"  # the submission's, told by its files (grader/java/planning.py)
+    digest: str = ""  # of the submission's files, saved with its records for --resume (engine/resume.py)
 
     @property
     def key(self) -> str:

@@ -278,9 +278,10 @@ def _submission_done(state: "GradingState", submission_id: str) -> None:
     """End the submission's JVM (none serves two submissions), save its records for good (for
     --resume), then report it finished."""
     end_submission_jvm()
-    key = state.submissions[submission_id].key
+    unit = state.submissions[submission_id]
+    key = unit.key
     if state.plan.records_dir:
-        write_records(Path(state.plan.records_dir), key, state.records.pop(submission_id, []))
+        write_records(Path(state.plan.records_dir), key, state.records.pop(submission_id, []), unit.digest)
     if state.plan.progress_file:
         with open(state.plan.progress_file, "a", encoding="utf-8") as progress:
             progress.write(json.dumps(key) + "\n")  # one line whatever the key holds (batch.py reads it)

@@ -1,4 +1,4 @@
-"""The state of a run in progress, kept in OUT/.grader-state/ so that --resume can finish it.
+"""The state of a run, kept in OUT/.grader-state/ so that --resume can finish it or add to it.
 
     OUT/.grader-state/run.json     what was asked (rubric, seed, filters, level, version)
     OUT/.grader-state/records/     one file per finished submission (records.py)
@@ -9,7 +9,9 @@ killed leaves nothing behind anywhere else, and the next run of the same command
 
 A run without --resume starts from nothing; a run with --resume refuses to mix in records made
 with different options, since that would give a class two different gradings. When the run's
-reports are written the state folder is removed.
+reports are written its scratch is removed, but its records and run.json stay: `--resume` after
+a finished run then keeps everyone whose files did not change and grades only late or changed
+work (engine/resume.py).
 """
 
 import hashlib
@@ -44,7 +46,7 @@ def prepare_state(out_dir: Path, fingerprint: dict, resume: bool) -> Path:
         if before != fingerprint:
             changed = sorted(k for k in set(before) | set(fingerprint) if before.get(k) != fingerprint.get(k))
             raise RunStateError(
-                f"the interrupted run in {out_dir} was started with different {', '.join(changed)}; "
+                f"the earlier run in {out_dir} was started with different {', '.join(changed)}; "
                 "--resume must be given the same rubric, seed, --activity, --test and --isolation "
                 "(or leave out --resume to grade everything again)")
     else:
@@ -63,5 +65,7 @@ def scratch_dir(out_dir: Path) -> Path:
     return out_dir / STATE / "work"
 
 
-def finish_state(out_dir: Path) -> None:
-    shutil.rmtree(out_dir / STATE, ignore_errors=True)
+def finish_state(out_dir: Path, keep_records: bool = True) -> None:
+    """End a run: remove its scratch, and keep its records for a later --resume unless the run
+    was refused (then nothing of it is worth keeping)."""
+    shutil.rmtree(out_dir / STATE / "work" if keep_records else out_dir / STATE, ignore_errors=True)

@@ -44,6 +44,7 @@ class GameTable:
     own: tuple[str, ...]  # the student's files among them (their lines may be shown)
     first_seed: int
     launcher: Launcher | None = None
+    replay: str = ""  # the command that plays this board again, but for its seed (commands/play.py)
     tally: Tally = field(default_factory=Tally)
     seed: int = 0
     moves: int = 0
@@ -108,7 +109,8 @@ class GameTable:
 
     def _state(self, note: str = "") -> dict:
         state = {"game": self.game.id, "title": self.game.title, "seed": self.seed, "places": [], "undealt": None,
-                 "over": "", "note": note, "problem": self.problem, "won": self.tally.won, "played": self.tally.played}
+                 "over": "", "note": note, "problem": self.problem, "won": self.tally.won, "played": self.tally.played,
+                 "replay": f"{self.replay or 'grader play'} --seed {self.seed}"}
         if self._board is None:
             return state
         try:

@@ -19,7 +19,9 @@ MAX_LINE_BYTES = 16 << 20  # sandbox_runtime/wire.py MAX_LINE_BYTES must be the 
 MAX_DEPTH = 200
 # A JSON string, escapes included; one never closed runs to the end, so that no byte is scanned
 # twice (a pattern that gave up and began again at the next quote would take quadratic time).
-_STRING = re.compile(rb'"(?:[^"\\]|\\.)*+(?:"|\Z)', re.DOTALL)
+# Written as an unrolled loop that always matches at its first quote (a lone backslash at the
+# end included) rather than with a possessive `*+`, which Python 3.10 does not have.
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.DOTALL)
 # Every byte but the brackets is deleted; an opening bracket then reads as +1, a closing one as -1.
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 _AS_STEPS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")

@@ -4,8 +4,6 @@ supports, whatever Python wrote the handout (a .pyc would load only on the teach
 One test per Python version; a version this machine lacks is skipped, and the skip says why.
 """
 
-import glob
-import os
 import shutil
 import subprocess
 import sys
@@ -16,8 +14,7 @@ from grader_labs.elevens.handout import BUGGY, write_handout
 
 from tests.classroom import REFERENCE
 from tests.lab_loader import ROOT
-
-VERSIONS = ("3.10", "3.11", "3.12", "3.13")
+from tests.pythons import VERSIONS, interpreter
 
 # A tiny deck tester: what a 1-card deck does, or which error building it raises and in which deck file.
 TINY_TESTER = """\
@@ -30,20 +27,6 @@ except Exception as exc:
     frames = [frame.filename for frame in traceback.extract_tb(exc.__traceback__) if "deck.py" in frame.filename]
     print("raised", type(exc).__name__, "in", frames[-1])
 """
-
-
-def interpreter(version: str) -> tuple[str | None, str]:
-    """A working ``python<version>``, or None and why there is none."""
-    pyenv = os.environ.get("PYENV_ROOT", os.path.expanduser("~/.pyenv"))
-    candidates = sorted(glob.glob(f"{pyenv}/versions/{version}.*/bin/python{version}"), reverse=True)
-    candidates += [found for found in [shutil.which(f"python{version}")] if found]
-    for candidate in candidates:
-        done = subprocess.run([candidate, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
-                              capture_output=True, text=True, timeout=30)
-        if done.returncode == 0 and done.stdout.strip() == version:
-            return candidate, ""
-    tried = ", ".join(candidates) or f"no python{version} on PATH or under {pyenv}/versions"
-    return None, f"Python {version} not found on this machine (tried: {tried})"
 
 
 def tiny_tester_output(python: str, folder: Path) -> str:

@@ -35,11 +35,14 @@ def grader(*args: str, tmp_path: Path) -> subprocess.CompletedProcess:
                           timeout=600, env=private_temp(tmp_path))
 
 
-def start_grading(tmp_path: Path) -> subprocess.Popen:
+def start_grading(tmp_path: Path, sigint_ignored: bool = False) -> subprocess.Popen:
+    """`grader grade` of a slow class; ``sigint_ignored``: started as a script's `grader grade &`
+    starts it, with SIGINT ignored (and so are pytest-xdist's workers)."""
     write_class(tmp_path / "class", {f"s{i}": {"card.py": SLOW} for i in range(4)})
+    ignore = (lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if sigint_ignored else None
     return subprocess.Popen([sys.executable, "-m", "grader.cli", "grade", "class", "--out", "out", "--activity", "A1", "--jobs", "2"],
                             cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
-                            env=private_temp(tmp_path))
+                            env=private_temp(tmp_path), preexec_fn=ignore)
 
 
 def wait_for_sandboxes(running: subprocess.Popen, at_least: int = 6) -> set[int]:
@@ -92,6 +95,18 @@ def test_ctrl_c_stops_everything_says_how_to_resume_and_resume_finishes(tmp_path
     assert len(json.loads((tmp_path / "out" / "results.json").read_text())["submissions"]) == 4
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="finds processes through /proc")
+def test_sigint_stops_a_grade_started_in_the_background_as_ctrl_c_does(tmp_path):
+    running = start_grading(tmp_path, sigint_ignored=True)
+    processes = wait_for_sandboxes(running)
+    os.kill(running.pid, signal.SIGINT)  # `kill -INT %1`: the grader alone, not its group
+    out, err = running.communicate(timeout=60)
+    assert running.returncode == ExitCode.INTERRUPTED, out + err
+    assert "interrupted. Every submission finished so far is saved" in err and "--resume" in err, err
+    assert not wait_until_gone(processes)
+    assert leftovers(tmp_path) == []
+
+
 def test_a_normal_run_and_an_error_leave_no_temporary_folder(tmp_path):
     write_class(tmp_path / "class", {"ann": {"card.py": card_with({})}, "bad": {"card.py": "class Card(:\n"}})
     done = grader("grade", "class", "--out", "out", "--activity", "A1", tmp_path=tmp_path)
@@ -100,4 +115,6 @@ def test_a_normal_run_and_an_error_leave_no_temporary_folder(tmp_path):
     assert grader("check", "class/bad", tmp_path=tmp_path).returncode == ExitCode.TESTS_FAILED
     assert grader("grade", "class", "--out", "out2", "--test", "test_nope", tmp_path=tmp_path).returncode == ExitCode.USAGE
     assert leftovers(tmp_path) == []
-    assert not (tmp_path / "out" / ".grader-state").exists()
+    # What stays is what a later --resume reads: the records and the options, no scratch.
+    assert sorted(p.name for p in (tmp_path / "out" / ".grader-state").iterdir()) == ["records", "run.json"]
+    assert not (tmp_path / "out2").exists() or not (tmp_path / "out2" / ".grader-state").exists()

@@ -1,5 +1,7 @@
 """kill -9 in the middle of a class, then --resume: the finished submissions are not graded
-again, and the final files are byte for byte those of a run that was never interrupted."""
+again, and the final files are byte for byte those of a run that was never interrupted. After a
+finished run, --resume keeps everyone, grades only a late student, and grades again (naming
+them) the students whose files changed."""
 
 import json
 import os
@@ -10,6 +12,7 @@ import time
 from pathlib import Path
 
 from grader.engine.records import record_path
+from grader.engine.run_state import STATE
 from grader.exitcodes import ExitCode
 from tests.classroom import reference_text, reference_with, write_class
 
@@ -22,9 +25,10 @@ def grade(class_root: Path, out: Path, *extra: str, **popen) -> subprocess.Popen
 
 
 def files_of(folder: Path) -> dict[str, object]:
-    """Every file's bytes; results.json without test durations, the one field that measures
-    rather than grades."""
-    files: dict[str, object] = {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    """Every output file's bytes (not the saved records, which hold durations); results.json
+    without test durations, the one field that measures rather than grades."""
+    files: dict[str, object] = {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+                                if p.is_file() and STATE not in p.relative_to(folder).parts}
     results = json.loads(files.pop("results.json"))
     for sub in results["submissions"]:
         for activity in sub["activities"]:
@@ -32,6 +36,11 @@ def files_of(folder: Path) -> dict[str, object]:
                 test.pop("duration")
     files["results.json"] = results
     return files
+
+
+def stamps(records: Path, subs: list[str]) -> dict[str, tuple[int, int]]:
+    """Each record file's inode and time: a record written again (by a regrade) changes both."""
+    return {sub: (record_path(records, sub).stat().st_ino, record_path(records, sub).stat().st_mtime_ns) for sub in subs}
 
 
 def test_resume_after_kill_9_finishes_the_rest_and_matches_an_uninterrupted_run(tmp_path):
@@ -52,14 +61,13 @@ def test_resume_after_kill_9_finishes_the_rest_and_matches_an_uninterrupted_run(
     finished = [sub for sub in sorted(p.name for p in root.iterdir()) if record_path(records, sub).exists()]
     assert 5 <= len(finished) < 24, "the run was not interrupted mid-class"
     assert not (out / "results.json").exists()
-    # Proof that they are not graded again: break their files now. A regrade would score 0.
-    for sub in finished:
-        (root / sub / "shuffler.py").write_text("this is not python(\n")
+    before = stamps(records, finished)
 
     resumed = grade(root, out, "--resume")
     assert resumed.wait(timeout=300) == ExitCode.OK, resumed.stderr.read()
+    assert stamps(records, finished) == before, "a finished submission was graded again"
     assert files_of(out) == files_of(whole)
-    assert not (out / ".grader-state").exists()
+    assert not (out / STATE / "work").exists()
 
 
 def test_resume_refuses_a_run_made_with_other_options(tmp_path):
