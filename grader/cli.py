@@ -362,8 +362,9 @@ def _write_junit(results, path: Path | None) -> list[Path]:
 
 
 def _no_run_matched(tests: list[str]) -> str:
-    return (f"--test {' '.join(tests)} matched no test that could run here (is the file it tests in the folder?). "
-            "Copy a test's name exactly as a report prints it, e.g. test_rank[ace-hearts-1], or give the name without [...].")
+    return (f"--test {' '.join(tests)}: no such test could run on these files. Either the file it tests is not "
+            "in the folder (`grader check` without --test lists what it found), or no run has that name in brackets: "
+            "a run is named by its own values, e.g. test_rank[ace-hearts-1]. Give the name without [...] to run every run.")
 
 
 
