@@ -8,7 +8,9 @@ from pathlib import Path
 import click
 
 from grader import __version__
-from grader.console import print_check, print_name_notes, print_run_problems, print_summary, progress_bar
+from grader.check_output import print_next_step, print_opening
+from grader.check_view import check_view, started_only
+from grader.console import console, print_check, print_name_notes, print_run_problems, print_summary, progress_bar
 from grader.engine.batch import GradeOptions, grade
 from grader.engine.records import read_records
 from grader.engine.run_state import (
@@ -27,6 +29,7 @@ from grader.labs import LabInputError, broken_labs, installed_labs
 from grader.rubric import Rubric, RubricError, load_rubric
 from grader.sandbox.confinement import ALLOW_FLAG, UnsafeSandbox
 from grader.sandbox.isolation import detect
+from grader.replay import ReplayTarget
 from grader.selection import SelectionError, resolve_activities, resolve_tests
 from grader.sharding import ShardError, ShardSpec, parse_shard, shard_record, split
 from grader.submissions import (
@@ -200,6 +203,10 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
                            allow_unconfined_root=allow_root)
     with tempfile.TemporaryDirectory(prefix="grader-check-") as scratch:
         submission = _one_submission(folder, Path(scratch), writes=out_dir is not None or junit_xml is not None)
+        if github:  # the student replays a test in their own clone of the repository, not on the runner
+            submission.source = ""
+        target = ReplayTarget.of(submission.source, rubric_data.lab, rubric_data.is_default)
+        print_opening(console, check_view(rubric_data, None, folder, submission.folder, target, graded))
         try:
             results = grade(rubric_data, [submission], options, Path(scratch))
         except KeyboardInterrupt:
@@ -210,14 +217,17 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
         # Under --github the log is the student's: hidden tests keep only their names, and
         # nothing the student's code printed can act as a workflow command.
         with classroom.commands_off(active=github):
-            print_check(classroom.for_the_log(result) if github else result, base_seed)
+            view = check_view(rubric_data, result, folder, submission.folder, target, graded)
+            print_check(classroom.for_the_log(result) if github else result, base_seed, view=view)
             if out_dir is not None:
                 write_run_outputs(results, out_dir)
             _write_junit(results, junit_xml)
             # A lab's word after `check` may use its answers (Elevens names a Deck's bug): not in a kit.
+            # It hears only of the activities started: a starter file has nothing to diagnose.
             if rubric_data.home is not None and rubric_data.home.after_check is not None and not is_kit():
-                rubric_data.home.after_check(rubric_data, result, submission.folder,
+                rubric_data.home.after_check(rubric_data, started_only(result, view), submission.folder,
                                              Path(folder.name if folder.suffix == ".zip" else folder))
+            print_next_step(console, view)
         if github:
             try:
                 classroom.publish(result, chosen, submission.folder, "" if rubric_data.is_default else rubric_data.source)

@@ -58,6 +58,27 @@ def score_of(score: float, maximum: float, decimals: int = 2) -> str:
     return f"{points(score, decimals)} / {points(maximum, decimals)}"
 
 
+def counted(value: float, maximum: bool = False) -> str:
+    """Points as people count them, in whole or half points: 15, 7.5.
+
+    A score is rounded down (154.75 shows as 154.5: never more than was earned), a maximum to
+    the nearest half; results.json keeps the exact values.
+    """
+    halves = value * 2
+    halves = round(halves) if maximum else int(halves + 1e-9)
+    return points(halves / 2)
+
+
+def counted_score(score: float, maximum: float) -> str:
+    """``13.5 / 15`` in whole or half points (see ``counted``)."""
+    return f"{counted(score)} / {counted(maximum, maximum=True)}"
+
+
+def is_counted_exactly(value: float) -> bool:
+    """Whether ``counted`` shows ``value`` as it is (a whole or half point)."""
+    return abs(value * 2 - round(value * 2)) < 1e-6
+
+
 def visible(text: str, keep_newlines: bool = False) -> str:
     """``text`` with control characters shown as symbols (U+2400 block) instead of acted on.
 
