@@ -8,8 +8,6 @@ that runs it again; points are whole or half points (results.json keeps them exa
 comes from students is printed as rich ``Text`` with control characters shown as symbols.
 """
 
-from collections.abc import Callable
-
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
@@ -19,12 +17,13 @@ from grader.reporters.grouping import FailureGroup, alike_names, group_failures
 from grader.reporters.wording import (
     ACTIVITY_WORDS,
     OUTCOME_WORDS,
-    advisory_worth,
+    alike_worth,
     base_name,
     counted_score,
     is_counted_exactly,
     optional_and_missing,
     plural,
+    run_worth,
     visible,
 )
 from grader.results import ActivityResult, SubmissionResult, TestResult
@@ -130,24 +129,12 @@ def _print_heading(out: Console, heading: Text | None) -> None:
     return None
 
 
-def worth(activity: ActivityResult, test: TestResult) -> str:
-    """What one run is worth, as people count points: ``0 / 2``, or, when a test's points are
-    shared by its runs in fractions, ``one of 3 runs sharing 2 points``."""
-    if is_counted_exactly(test.max_points):
-        return counted_score(test.points, test.max_points)
-    runs = [t for t in activity.tests if base_name(t.name) == base_name(test.name)]
-    return f"one of {len(runs)} runs sharing {counted_score(0, sum(t.max_points for t in runs)).split(' / ')[1]} points"
-
-
-def _print_group(out: Console, activity: ActivityResult, group: FailureGroup,
-                 shown_worth: Callable[[TestResult], str] | None = None) -> None:
-    _print_test(out, activity, group.first, shown_worth(group.first) if shown_worth else worth(activity, group.first))
+def _print_group(out: Console, activity: ActivityResult, group: FailureGroup) -> None:
+    """A failed test in full, and a line for the others that failed the same way."""
+    _print_test(out, activity, group.first, run_worth(activity, group.first))
     if group.alike:
-        tests = group.tests
-        most = sum(t.max_points for t in tests)
-        points = f" ({counted_score(sum(t.points for t in tests), most)} for all {len(tests)})" if is_counted_exactly(most) else ""
-        out.print(Text(f"      … and {len(group.alike)} more like it{points}: {visible(alike_names(group))}", style="dim"),
-                  soft_wrap=True)
+        out.print(Text(f"      … and {len(group.alike)} more like it{alike_worth(group.tests)}: {visible(alike_names(group))}",
+                       style="dim"), soft_wrap=True)
 
 
 def _print_test(out: Console, activity: ActivityResult, test: TestResult, shown_worth: str) -> None:
@@ -176,11 +163,11 @@ def _print_going_further(out: Console, result: SubmissionResult, view: CheckView
         advisory = [t for t in activity.tests if t.advisory] if _in_progress(activity, view) else []
         for group in group_failures([t for t in advisory if t.outcome != "passed"]):
             heading = _print_heading(out, heading)
-            _print_group(out, activity, group, advisory_worth)
+            _print_group(out, activity, group)
         for test in advisory:
             if test.outcome == "passed":
                 heading = _print_heading(out, heading)
-                _print_test(out, activity, test, advisory_worth(test))
+                _print_test(out, activity, test, run_worth(activity, test))
 
 
 def _print_passed(out: Console, result: SubmissionResult, view: CheckView) -> None:

@@ -206,7 +206,8 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
         if github:  # the student replays a test in their own clone of the repository, not on the runner
             submission.source = ""
         target = ReplayTarget.of(submission.source, rubric_data.lab, rubric_data.is_default)
-        print_opening(console, check_view(rubric_data, None, folder, submission.folder, target, graded))
+        if not github:  # under --github it opens the log, inside commands_off
+            print_opening(console, check_view(rubric_data, None, folder, submission.folder, target, graded))
         try:
             results = grade(rubric_data, [submission], options, Path(scratch))
         except KeyboardInterrupt:
@@ -218,6 +219,8 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
         # nothing the student's code printed can act as a workflow command.
         with classroom.commands_off(active=github):
             view = check_view(rubric_data, result, folder, submission.folder, target, graded)
+            if github:
+                print_opening(console, view)
             print_check(classroom.for_the_log(result) if github else result, base_seed, view=view)
             if out_dir is not None:
                 write_run_outputs(results, out_dir)
