@@ -6,9 +6,9 @@ else, it checks that submission and no other (``.`` checked whatever folder the 
 ``--lab`` is added when the files alone would not tell the lab (a zip is always told), a hidden
 test needs ``--hidden``, a run with another base seed ``--seed``, a teacher's rubric ``--rubric``.
 
-Every part is quoted for a POSIX shell (bash, zsh, sh): spaces, quotes, brackets and non-ASCII
-letters with ``shlex``; a part holding a line break or another control character in ANSI-C
-quotes (``$'a\\nb'``), so the command stays on one line and can be copied whole.
+Every part is quoted for a POSIX shell: spaces, quotes, brackets and non-ASCII letters with
+``shlex`` (any sh); a part holding a line break or another control character in ANSI-C quotes
+(``$'a\\nb'``: bash, zsh, not dash), so the command stays on one line and can be copied whole.
 """
 
 import shlex
