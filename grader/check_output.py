@@ -106,20 +106,21 @@ def _print_problems(out: Console, result: SubmissionResult, view: CheckView) -> 
 
 def _print_not_started(out: Console, result: SubmissionResult, view: CheckView) -> None:
     """One line per activity not started, then per activity not handed in."""
-    waiting = [a for a in result.activities if a.id in view.not_started or a.status == "not_started"]
-    if waiting:
+    unstarted = [a for a in result.activities if a.id in view.not_started or a.status == "not_started"]
+    if unstarted:
         out.print(Text("\nNot started yet", style="bold"))
-    for activity in waiting:
+    for activity in unstarted:
         out.print(Text.assemble("  ", ("–", "dim"), " ", (f"{activity.id} {activity.title}", "bold"),
                                 (f": {visible(view.not_started.get(activity.id, 'only the starter code'))}", "dim")))
-    heading = Text("\nNot handed in", style="bold")
-    for activity in result.activities:
-        if activity.status in ("missing", "waiting") and not optional_and_missing(activity):
-            heading = _print_heading(out, heading)
-            out.print(Text.assemble("  ", ("–", "dim"), " ", (f"{activity.id} {activity.title}", "bold"),
-                                    f", {ACTIVITY_WORDS[activity.status]}",
-                                    (f": {visible(activity.note)}" if activity.note else "", "dim")),
-                      soft_wrap=True)
+    absent = [a for a in result.activities if a.status in ("missing", "waiting") and not optional_and_missing(a)]
+    heading = Text("\nNot handed in" if all(a.status == "missing" for a in absent) else "\nNot handed in, or not checked yet",
+                   style="bold")
+    for activity in absent:
+        heading = _print_heading(out, heading)
+        out.print(Text.assemble("  ", ("–", "dim"), " ", (f"{activity.id} {activity.title}", "bold"),
+                                f", {ACTIVITY_WORDS[activity.status]}",
+                                (f": {visible(activity.note)}" if activity.note else "", "dim")),
+                  soft_wrap=True)
 
 
 def _print_heading(out: Console, heading: Text | None) -> None:
