@@ -53,7 +53,7 @@ def started_only(result: SubmissionResult, view: CheckView) -> SubmissionResult:
 
 
 def files_used(plan: SubmissionPlan) -> list[str]:
-    """The student's files the planned activities grade, each once: ``Card.py (as card.py)``
+    """The student's files the planned activities grade, each once: ``Widget.py (as widget.py)``
     when the grader uses a file under another name than its own."""
     shown: dict[str, None] = {}
     for activity in plan.activities.values():
@@ -107,7 +107,7 @@ def _is_starter(plan: SubmissionPlan, activity_id: str, starter: Path | None) ->
 
 
 def _files(rubric: Rubric, activity_id: str) -> str:
-    """The files an activity grades, by their first name: ``deck.py``, ``board.py, tens_board.py``."""
+    """The files an activity grades, by their first name: ``widget.py``, ``a.py, b.py``."""
     return ", ".join(entry.split("|")[0] for entry in rubric.activity(activity_id).files)
 
 
@@ -124,7 +124,7 @@ def is_done(activity: ActivityResult) -> bool:
 
 
 def next_step(rubric: Rubric, result: SubmissionResult, started_not: dict[str, str], target: ReplayTarget) -> str:
-    """``A1 done. Next: deck.py, A2 Deck — `grader check … --activity A2```, or that all is done."""
+    """``A1 done. Next: FILE, A2 TITLE — `grader check … --activity A2```, or that all is done."""
     if result.status == "unusable":
         return ""
     activities = [a for a in result.activities if not a.bonus]
@@ -142,7 +142,7 @@ def next_step(rubric: Rubric, result: SubmissionResult, started_not: dict[str, s
 
 
 def _step(rubric: Rubric, activity: ActivityResult, target: ReplayTarget, finish: bool = False) -> str:
-    """``deck.py, A2 Deck — `grader check … --activity A2```, or ``finish A2 Deck (deck.py) — …``."""
+    """``FILE, A2 TITLE — `grader check … --activity A2```, or ``finish A2 TITLE (FILE) — …``."""
     files = _files(rubric, activity.id)
     command = check_command(target.folder, lab=target.lab, activity=activity.id,
                             rubric="" if rubric.is_default else rubric.source)
