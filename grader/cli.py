@@ -10,7 +10,9 @@ from pathlib import Path
 import click
 
 from grader import __version__
-from grader.console import print_check, print_name_notes, print_run_problems, print_summary, progress_bar
+from grader.check_output import print_next_step, print_opening
+from grader.check_view import check_view, started_only
+from grader.console import console, print_check, print_name_notes, print_run_problems, print_summary, progress_bar
 from grader.engine.batch import GradeOptions, grade
 from grader.engine.plan import planned_imports
 from grader.engine.resume import folder_digest, resume_message, survey
@@ -31,6 +33,7 @@ from grader.option_types import WholeNumber
 from grader.rubric import Rubric, RubricError, load_rubric
 from grader.sandbox.confinement import ALLOW_FLAG, UnsafeSandbox
 from grader.sandbox.isolation import detect
+from grader.replay import ReplayTarget
 from grader.selection import SelectionError, resolve_activities, resolve_tests
 from grader.sharding import ShardError, ShardSpec, parse_shard, shard_record, split
 from grader.submissions import (
@@ -197,7 +200,9 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
     chosen, wanted_tests = _selection(rubric_data, activities, tests)
     graded = chosen
     if is_kit():
-        _kit_check_options(hidden)
+        if hidden:
+            fail(ExitCode.USAGE, "--hidden: the student kit holds no hidden tests (your teacher's grading runs them). "
+                                 "Run `grader check` without --hidden.")
         if chosen:  # an activity run on the student's own files needs theirs checked too (grader/kit/);
             graded = with_dependencies(rubric_data, chosen, planned_imports(rubric_data, folder))  # only the chosen ones are published
     if github and wanted_tests:
@@ -209,6 +214,11 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
                            allow_unconfined_root=allow_root)
     with tempfile.TemporaryDirectory(prefix="grader-check-") as scratch:
         submission = _one_submission(folder, Path(scratch), writes=out_dir is not None or junit_xml is not None)
+        if github:  # the student replays a test in their own clone of the repository, not on the runner
+            submission.source = ""
+        target = ReplayTarget.of(submission.source, rubric_data.lab, rubric_data.is_default)
+        if not github:  # under --github it opens the log, inside commands_off
+            print_opening(console, check_view(rubric_data, None, folder, submission.folder, target, graded))
         try:
             results = grade(rubric_data, [submission], options, Path(scratch))
         except KeyboardInterrupt:
@@ -219,16 +229,19 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
         # Under --github the log is the student's: hidden tests keep only their names, and
         # nothing the student's code printed can act as a workflow command.
         with classroom.commands_off(active=github):
-            if is_kit():
-                click.echo(KIT_HEADLINE)
-            print_check(classroom.for_the_log(result) if github else result, base_seed)
+            view = check_view(rubric_data, result, folder, submission.folder, target, graded)
+            if github:
+                print_opening(console, view)
+            print_check(classroom.for_the_log(result) if github else result, base_seed, view=view)
             if out_dir is not None:
                 write_run_outputs(results, out_dir)
             _write_junit(results, junit_xml)
             # A lab's word after `check` may use its answers (it may name a class's bug): not in a kit.
+            # It hears only of the activities started: a starter file has nothing to diagnose.
             if rubric_data.home is not None and rubric_data.home.after_check is not None and not is_kit():
-                rubric_data.home.after_check(rubric_data, result, submission.folder,
+                rubric_data.home.after_check(rubric_data, started_only(result, view), submission.folder,
                                              Path(folder.name if folder.suffix == ".zip" else folder))
+            print_next_step(console, view)
         if github:
             try:
                 classroom.publish(result, chosen, submission.folder, "" if rubric_data.is_default else rubric_data.source)
@@ -295,10 +308,6 @@ def labs_command() -> None:
     sys.exit(ExitCode.OK)
 
 
-KIT_HEADLINE = ("Student kit: public tests only, and no answers. An activity that needs another of your files "
-                "uses yours once that file's own activity passes (docs/kit.md).")
-
-
 def stop_on_sigint() -> None:
     """Let Ctrl-C or `kill -INT` stop the command with its usual message and exit code, even
     when it was started with SIGINT ignored: a shell script's `grader grade ... &` starts it so,
@@ -306,12 +315,6 @@ def stop_on_sigint() -> None:
     set a handler: a command run from another one, as by a test harness, keeps its caller's.)"""
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.default_int_handler)
-
-
-def _kit_check_options(hidden: bool) -> None:
-    if hidden:
-        fail(ExitCode.USAGE, "--hidden: the student kit holds no hidden tests (your teacher's grading runs them). "
-                             "Run `grader check` without --hidden.")
 
 
 def _level(wanted: str) -> str:
@@ -385,8 +388,9 @@ def _write_junit(results, path: Path | None) -> list[Path]:
 
 
 def _no_run_matched(tests: list[str]) -> str:
-    return (f"--test {' '.join(tests)} matched no test that could run here (is the file it tests in the folder?). "
-            "Copy a test's name exactly as a report prints it, e.g. test_rank[ace-hearts-1], or give the name without [...].")
+    return (f"--test {' '.join(tests)}: no such test could run on these files. Either the file it tests is not "
+            "in the folder (`grader check` without --test lists what it found), or no run has that name in brackets: "
+            "a run is named by its own values, e.g. test_rank[ace-hearts-1]. Give the name without [...] to run every run.")
 
 
 

@@ -40,6 +40,9 @@ class Submission:
     folder: Path
     problem: str = ""  # set when the submission cannot be graded at all (a bad zip)
     note: str = ""  # for the student's report: why its id is not its folder's name (names.py)
+    # The folder or zip as it was given (absolute when the caller resolved it): what replay
+    # commands name, so that one pasted anywhere checks this submission (grader/replay.py).
+    source: str = ""
 
 
 @dataclass(frozen=True)
@@ -160,7 +163,7 @@ def _open(path: Path, scratch: Path, sub_id: str, note: str) -> Submission:
         opened = unpack_zip(path, scratch, sub_id)
     else:
         opened = Submission(sub_id, unwrap(path))
-    opened.note = note
+    opened.note, opened.source = note, str(path)
     return opened
 
 

@@ -22,6 +22,7 @@ from grader.engine.resume import folder_digest, save_whole, survey
 from grader.engine.scoring import score_submission
 from grader.engine.work_units import assign, work_units
 from grader.java.jdk import jdk_problem
+from grader.replay import ReplayTarget
 from grader.results import ClassResults, SubmissionResult
 from grader.rubric import Rubric
 from grader.sandbox.confinement import enforce, measure
@@ -108,12 +109,13 @@ def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, 
         lifeline.close()
     troubles = {sub.id: trouble for shard in running if (trouble := _shard_trouble(shard)) for sub in shard.plan.submissions}
     everyone = _grading_plan(rubric, plans, options, level)
+    replays = {s.id: ReplayTarget.of(s.source, rubric.lab, rubric.is_default) for s in submissions if not s.problem}
     results: dict[str, SubmissionResult] = {}
     for plan in plans:
         parts = [earlier[plan.id]] if plan.id in earlier else [read_records(records_dir, key) for key in units_of[plan.id]]
         finished = all(part is not None for part in parts)
         records = [record for part in parts if part for record in part]
-        results[plan.id] = score_submission(rubric, everyone, plan.id, records, finished)
+        results[plan.id] = score_submission(rubric, everyone, plan.id, records, finished, replays[plan.id])
         if plan.id in troubles and not finished:
             results[plan.id].messages.append(troubles[plan.id])
         if plan.language == "java" and (problem := jdk_problem()):

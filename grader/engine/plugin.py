@@ -126,7 +126,14 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         return
     activity = activity_of(state, metafunc.module.__file__)
     ids = [] if activity is None else [s.id for s in state.plan.submissions if activity.id in s.activities]
-    metafunc.parametrize("submission_id", ids, ids=[f"@{i}" for i in ids])
+    # A submission's place in the plan names it in pytest's ids, never its id: pytest writes a
+    # non-ASCII id escaped (zoë as zo\xeb), which no report name or --test could match.
+    metafunc.parametrize("submission_id", ids, ids=[_tag(state, i) for i in ids])
+
+
+def _tag(state: GradingState, submission_id: str) -> str:
+    """How a submission appears in pytest's test ids: ASCII, and the same for all its tests."""
+    return f"@s{state.order[submission_id]}"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -189,8 +196,11 @@ def _activity(state: GradingState, item: pytest.Item) -> str:
 
 
 def _display_name(item: pytest.Item) -> str:
-    """The test's name with its own parameters but without the submission: test_rank[ace-hearts-1]."""
-    tag = f"@{_submission(item)}"
+    """The test's name with its own parameters but without the submission: test_rank[ace-hearts-1].
+
+    The same for every submission, whatever its name, so a replay's ``--test`` matches it.
+    """
+    tag = _tag(item.config.stash[STATE], _submission(item))
     own = item.callspec.id
     for form in (f"{tag}-", f"-{tag}", tag):
         if form in own:

@@ -9,7 +9,7 @@ from grader.engine.plan import GradingPlan
 from grader.engine.test_filter import entry_wanted
 from grader.kit.edition import is_kit
 from grader.kit.own_files import wait_for_owners
-from grader.replay import replay_command
+from grader.replay import ReplayTarget, replay_command
 from grader.results import (
     ActivityResult,
     SubmissionResult,
@@ -23,8 +23,11 @@ GRADER_FAULT = ("none of this activity's tests ran, so it has no score; unless g
                 "this is a fault in the grader, not in the student's work")
 
 
-def score_submission(rubric: Rubric, plan: GradingPlan, sub_id: str, records: list[dict], finished: bool) -> SubmissionResult:
+def score_submission(rubric: Rubric, plan: GradingPlan, sub_id: str, records: list[dict], finished: bool,
+                     replay: ReplayTarget | None = None) -> SubmissionResult:
+    """``replay``: how replay commands name this submission (default: ``.``)."""
     sub_plan = next(s for s in plan.submissions if s.id == sub_id)
+    replay = replay or ReplayTarget()
     activities = []
     for activity in rubric.activities:
         if plan.only_activities and activity.id not in plan.only_activities:
@@ -37,7 +40,7 @@ def score_submission(rubric: Rubric, plan: GradingPlan, sub_id: str, records: li
                                              note=sub_plan.notes.get(activity.id, ""), bonus=activity.is_bonus))
             continue
         mine = [r for r in records if r["activity"] == activity.id]
-        activities.append(score_activity(rubric, activity, plan, mine))
+        activities.append(score_activity(rubric, activity, plan, mine, replay))
     if is_kit() and not plan.only_tests:  # a kit's activity waits for the ones whose files it uses
         wait_for_owners(rubric, activities, {k: a.imported for k, a in sub_plan.activities.items()})
     counted = [a for a in activities if not a.bonus]
@@ -52,8 +55,10 @@ def score_submission(rubric: Rubric, plan: GradingPlan, sub_id: str, records: li
     )
 
 
-def score_activity(rubric: Rubric, activity: Activity, plan: GradingPlan, records: list[dict]) -> ActivityResult:
+def score_activity(rubric: Rubric, activity: Activity, plan: GradingPlan, records: list[dict],
+                   replay: ReplayTarget | None = None) -> ActivityResult:
     """Each rubric entry's points are shared by its runs, in hundredths that add up exactly."""
+    replay = replay or ReplayTarget()
     matched = [(r, e) for r in records if (e := activity.points_for(r["test"])) is not None]
     gate_closed = any(entry.gate and record["outcome"] != "passed" for record, entry in matched)
     tests, score = [], 0.0
@@ -65,7 +70,7 @@ def score_activity(rubric: Rubric, activity: Activity, plan: GradingPlan, record
             record["name"], record["outcome"], round_points(earned), round_points(share), writable(record.get("message", "")),
             record.get("seed"), writable(record.get("output", "")), entry.visibility, advisory=entry.advisory,
             replay=replay_command(activity.id, record["name"], hidden=entry.visibility == "hidden", base_seed=plan.base_seed,
-                                  rubric="" if rubric.is_default else rubric.source),
+                                  rubric="" if rubric.is_default else rubric.source, folder=replay.folder, lab=replay.lab),
             duration=record.get("duration", 0.0), file=record.get("file", ""), line=record.get("line"),
         ))
     hidden = [e for e in activity.tests if e.visibility not in plan.visibility]

@@ -28,3 +28,8 @@ def is_kit() -> bool:
 NOT_IN_KIT = ("`grader {command}` is not in the student kit: the kit only checks your own work "
               "(`grader check`), plays your boards (`grader play`) and lists the lab (`grader labs`). "
               "Your teacher grades with the full grader.")
+
+# What `grader check` says first in a kit (grader/check_output.py), so nobody mistakes its total
+# for the teacher's grade.
+KIT_HEADLINE = ("Student kit: public tests only, and no answers. An activity that needs another of your files "
+                "uses yours once that file's own activity passes (docs/kit.md).")

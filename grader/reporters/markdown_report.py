@@ -23,16 +23,19 @@ from pathlib import Path
 
 from grader.reporters.atomic import write_atomically
 from grader.reporters.hookspecs import OutputFormat, hookimpl
+from grader.reporters.grouping import FailureGroup, group_failures
 from grader.reporters.wording import (
     ACTIVITY_WORDS,
     GRADER_ERROR_HEADLINE,
     OUTCOME_WORDS,
     UNUSABLE_HEADLINE,
     advisory_worth,
+    alike_worth,
     base_name,
     optional_and_missing,
     plural,
     points,
+    run_worth,
     score_of,
     visible,
 )
@@ -125,9 +128,8 @@ def _what_went_wrong(sub: SubmissionResult) -> list[str]:
         if activity.status not in ("graded", "missing") or (activity.status == "graded" and activity.note):
             lines += _activity_problem(activity)
         if activity.status in ("graded", "grader_error"):
-            for test in activity.tests:
-                if not test.advisory and test.outcome != "passed":
-                    lines += _test_details(activity, test, score_of(test.points, test.max_points))
+            for group in group_failures([t for t in activity.tests if not t.advisory and t.outcome != "passed"]):
+                lines += _group_details(activity, group)
     if missing:
         lines += ["### Not handed in", ""]
         lines += [f"- {a.id} {a.title} (0 / {points(a.max)}): {code(a.note) if a.note else 'no file'}" for a in missing]
@@ -156,8 +158,16 @@ def _test_details(activity: ActivityResult, test: TestResult, worth: str) -> lis
     if test.output.strip():
         lines += ["What the code printed during this test:", "", fenced(test.output), ""]
     if test.replay:
-        seed = f"Seed {test.seed}. " if test.seed is not None else ""
-        lines += [f"{seed}Run this test again on its own:", "", fenced(test.replay, "sh"), ""]
+        lines += ["Run this test again on its own:", "", fenced(test.replay, "sh"), ""]
+    return lines
+
+
+def _group_details(activity: ActivityResult, group: FailureGroup) -> list[str]:
+    """A failed test in full, then one line for the tests that failed the same way."""
+    lines = _test_details(activity, group.first, run_worth(activity, group.first))
+    if group.alike:
+        names = ", ".join(code(t.name) for t in group.alike)
+        lines += [f"… and {len(group.alike)} more like it{alike_worth(group.tests)}: {names}.", ""]
     return lines
 
 
@@ -170,9 +180,9 @@ def _going_further(sub: SubmissionResult) -> list[str]:
     lines += [f"- {SYMBOL.get(t.outcome, '?')} {a.id} {code(t.name)}: {OUTCOME_WORDS.get(t.outcome, t.outcome)}, "
               f"{advisory_worth(t)}" for a, t in found]
     lines.append("")
-    for activity, test in found:
-        if test.outcome != "passed":
-            lines += _test_details(activity, test, advisory_worth(test))
+    for activity in sub.activities:
+        for group in group_failures([t for a, t in found if a is activity and t.outcome != "passed"]):
+            lines += _group_details(activity, group)
     return lines
 
 

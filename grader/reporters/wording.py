@@ -58,6 +58,46 @@ def score_of(score: float, maximum: float, decimals: int = 2) -> str:
     return f"{points(score, decimals)} / {points(maximum, decimals)}"
 
 
+def counted(value: float, maximum: bool = False) -> str:
+    """Points as people count them, in whole or half points: 15, 7.5.
+
+    A score is rounded down (154.75 shows as 154.5: never more than was earned), a maximum to
+    the nearest half; results.json keeps the exact values.
+    """
+    halves = value * 2
+    halves = round(halves) if maximum else int(halves + 1e-9)
+    return points(halves / 2)
+
+
+def counted_score(score: float, maximum: float) -> str:
+    """``13.5 / 15`` in whole or half points (see ``counted``)."""
+    return f"{counted(score)} / {counted(maximum, maximum=True)}"
+
+
+def is_counted_exactly(value: float) -> bool:
+    """Whether ``counted`` shows ``value`` as it is (a whole or half point)."""
+    return abs(value * 2 - round(value * 2)) < 1e-6
+
+
+def run_worth(activity: ActivityResult, test: TestResult) -> str:
+    """What one test run is worth, as people count points: ``0 / 2``; when a test's points are
+    shared by its runs in fractions (2 points over 3 runs), ``one of 3 runs sharing 2 points``."""
+    if test.advisory and not test.max_points:
+        return "worth 0 points"
+    if is_counted_exactly(test.max_points):
+        return counted_score(test.points, test.max_points)
+    runs = [t for t in activity.tests if base_name(t.name) == base_name(test.name)]
+    return f"one of {len(runs)} runs sharing {counted(sum(t.max_points for t in runs), maximum=True)} points"
+
+
+def alike_worth(tests: list[TestResult]) -> str:
+    """`` (0 / 14 for all 9)`` for a group of runs, or "" when their points are not whole or half."""
+    most = sum(t.max_points for t in tests)
+    if not is_counted_exactly(most):
+        return ""
+    return f" ({counted_score(sum(t.points for t in tests), most)} for all {len(tests)})"
+
+
 def visible(text: str, keep_newlines: bool = False) -> str:
     """``text`` with control characters shown as symbols (U+2400 block) instead of acted on.
 

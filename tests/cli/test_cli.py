@@ -83,7 +83,9 @@ def test_a_broken_rubric_names_the_key_the_rule_and_the_fix(small_class, tmp_pat
 def test_check_passes_on_correct_code_and_says_hidden_tests_did_not_run(small_class):
     done = run("check", str(small_class / "good"))
     assert done.returncode == ExitCode.OK, done.stdout
-    assert "hidden test(s) were not run" in done.stdout
+    assert "hidden tests were not run" in done.stdout
+    assert done.stdout.startswith(f"Checking {small_class / 'good'} (elevens): card.py, deck.py")
+    assert done.stdout.rstrip().endswith("Every activity passes the tests run here.")
 
 
 def test_check_fails_with_a_hint_and_a_replay_command(small_class, tmp_path):
@@ -92,7 +94,7 @@ def test_check_fails_with_a_hint_and_a_replay_command(small_class, tmp_path):
     done = run("check", cwd=folder)
     assert done.returncode == ExitCode.TESTS_FAILED
     assert "expected: 'hearts'" in done.stdout and "got:      'ace'" in done.stdout
-    assert "grader check . --activity A1 --test 'test_suit[ace-hearts-1]'" in done.stdout
+    assert f"grader check {folder} --activity A1 --test 'test_suit[ace-hearts-1]'" in done.stdout
     replay = run("check", "--activity", "A1", "--test", "test_suit", cwd=folder)
     assert replay.returncode == ExitCode.TESTS_FAILED and "test_rank" not in replay.stdout
 

@@ -179,7 +179,7 @@ def test_a_report_has_no_backslash_escapes():
 def test_a_report_puts_failures_first_then_going_further_then_what_passed():
     report = submission_report(sample_results().submission(EVIL))
     order = [report.index(part) for part in ("## What went wrong", "`test_str[ace of hearts-1]` (0 / 3): wrong answer",
-                                             "What the code printed", "Seed 18", "## Going further", "## What passed",
+                                             "What the code printed", "--test 'test_str[ace of hearts-1]'", "## Going further", "## What passed",
                                              "`test_suit` (2 / 2)")]
     assert order == sorted(order)
     assert "- Score: **11 / 53**\n- Bonus: 6 / 6\n" in report

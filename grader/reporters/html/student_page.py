@@ -23,16 +23,19 @@ from grader.reporters.html.parts import (
     heading,
     percent,
 )
+from grader.reporters.grouping import FailureGroup, group_failures
 from grader.reporters.wording import (
     ACTIVITY_WORDS,
     GRADER_ERROR_HEADLINE,
     OUTCOME_WORDS,
     UNUSABLE_HEADLINE,
     advisory_worth,
+    alike_worth,
     base_name,
     optional_and_missing,
     plural,
     points,
+    run_worth,
     score_of,
 )
 from grader.results import ActivityResult, ClassResults, SubmissionResult, TestResult
@@ -96,8 +99,8 @@ def _what_went_wrong(sub: SubmissionResult) -> Markup:
         if activity.status not in ("graded", "missing") or (activity.status == "graded" and activity.note):
             parts.append(_activity_problem(activity))
         if activity.status in ("graded", "grader_error"):
-            parts += [_test_details(activity, t, score_of(t.points, t.max_points))
-                      for t in activity.tests if not t.advisory and t.outcome != "passed"]
+            parts += [_group_details(activity, group) for group in
+                      group_failures([t for t in activity.tests if not t.advisory and t.outcome != "passed"])]
     if missing:
         items = [el("li", el("span", "–", class_="sym"), f"{a.id} {a.title} (0 / {points(a.max)}): ",
                     a.note or "no file") for a in missing]
@@ -128,10 +131,19 @@ def _test_details(activity: ActivityResult, test: TestResult, worth: str) -> Mar
     if test.output.strip():
         parts += [el("p", "What the code printed during this test:"), el("pre", test.output, class_="output")]
     if test.replay:
-        seed = f"Seed {test.seed}. " if test.seed is not None else ""
-        parts += [el("p", f"{seed}Run this test again on its own:"), el("pre", el("code", test.replay), class_="replay")]
+        parts += [el("p", "Run this test again on its own:"), el("pre", el("code", test.replay), class_="replay")]
     kind = "advisory" if test.advisory else "grader" if test.outcome == "grader_error" else ""
     return el("section", parts, class_=f"test {kind}".strip(), data_test=test.name, data_outcome=test.outcome)
+
+
+def _group_details(activity: ActivityResult, group: FailureGroup) -> Markup:
+    """A failed test in full, then one line for the tests that failed the same way."""
+    details = _test_details(activity, group.first, run_worth(activity, group.first))
+    if not group.alike:
+        return details
+    names = [part for t in group.alike for part in (", " if t is not group.alike[0] else "", el("code", t.name))]
+    return join(details, el("p", f"… and {len(group.alike)} more like it{alike_worth(group.tests)}: ", names,
+                            class_="alike"))
 
 
 def _going_further(sub: SubmissionResult) -> Markup:
@@ -140,7 +152,8 @@ def _going_further(sub: SubmissionResult) -> Markup:
         return Markup("")
     items = [el("li", el("span", SYMBOL.get(t.outcome, "?"), class_=f"sym {t.outcome}"), a.id, " ", el("code", t.name),
                 f": {OUTCOME_WORDS.get(t.outcome, t.outcome)}, {advisory_worth(t)}") for a, t in found]
-    details = [_test_details(a, t, advisory_worth(t)) for a, t in found if t.outcome != "passed"]
+    details = [_group_details(activity, group) for activity in sub.activities
+               for group in group_failures([t for a, t in found if a is activity and t.outcome != "passed"])]
     return el("section", el("h2", "Going further"),
               el("p", "Checks beyond what the lab asks for. They are worth 0 points unless the rubric grades them.",
                  class_="muted"), el("ul", items, class_="plain"), details, id="further")
