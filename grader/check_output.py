@@ -12,8 +12,8 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from grader.kit.edition import KIT_HEADLINE, is_kit
 from grader.check_view import CheckView, is_done
+from grader.kit.edition import KIT_HEADLINE, is_kit
 from grader.reporters.grouping import FailureGroup, alike_names, group_failures
 from grader.reporters.wording import (
     ACTIVITY_WORDS,
