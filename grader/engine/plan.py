@@ -164,7 +164,7 @@ def reference_imports(rubric: Rubric, activity: Activity, files: dict[str, str])
 def earlier_work(rubric: Rubric, activity: Activity) -> set[str]:
     """The lab files whose reference an import may bring beside ``activity``'s files: the files
     no activity grades (given), and those graded by an activity that comes before the last one
-    grading a file of ``activity`` (a deck.py graded up to A4 may import A3's shuffler.py).
+    grading a file of ``activity`` (a file graded up to A4 may import a file A3 grades).
 
     Never a later file: whatever is staged is readable by student code, so an Activity 1 file
     that imports the last activity's file must not bring its reference solution within reach."""
