@@ -72,7 +72,7 @@ _SCRATCH: list[Path] = []
 
 def _lab_classes(files: dict[str, Path]) -> dict[str, str]:
     """The lab's own classes (class name -> file) compiled together without debugging
-    information, once per process: each class file by its binary name (``Deck``, ``Deck$1``),
+    information, once per process: each class file by its binary name (``Widget``, ``Widget$1``),
     base64-encoded for a load's ``sealed``. Nothing of them stays on disk."""
     key = tuple(sorted((name, str(path)) for name, path in files.items()))
     if key not in _COMPILED:
