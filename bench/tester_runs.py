@@ -1,7 +1,10 @@
 """The cost of one run of a student's tester (Activity 5 of Elevens): the reference deck and card
 testers, each run against every version the suites use, ``--rounds`` times, in one warm sandbox.
 
-    python bench/tester_runs.py [--rounds 5]
+    python bench/tester_runs.py [--rounds 5] [--java]
+
+With ``--java``, the Java lab's ``DeckTester.java`` and ``CardTester.java`` instead, each run a
+load in the submission's JVM (grader/java/testers.py); the JVM's start is not counted.
 
 Prints the median wall time per run and per submission (all versions once), and the outcomes,
 so a change to the machinery can be measured beside the commit before it.
@@ -27,7 +30,13 @@ def versions(kind: str, file: str) -> list[Path]:
 
 
 def measure(tester: Path, file: str, kind: str, rounds: int) -> None:
-    own = OwnTests({tester.name: tester}, 1, Limits())
+    """Print the median time of ``rounds`` passes of ``tester`` over every version of ``file``."""
+    if tester.suffix == ".java":
+        from grader.java.testers import JavaOwnTests
+
+        own = JavaOwnTests({tester.name: tester}, 1, Limits(), submission="bench")
+    else:
+        own = OwnTests({tester.name: tester}, 1, Limits())
     paths = versions(kind, file)
     run_tester(own, file, paths[0])  # the warm sandbox is started once per submission: not counted
     totals, outcomes = [], None
@@ -45,7 +54,12 @@ def measure(tester: Path, file: str, kind: str, rounds: int) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=5)
-    rounds = parser.parse_args().rounds
+    parser.add_argument("--java", action="store_true", help="the Java lab's testers, in the submission's JVM")
+    options = parser.parse_args()
     reference = ROOT / "reference" / "elevens"
-    measure(reference / "deck_tester.py", "deck.py", "deck", rounds)
-    measure(reference / "card_tester.py", "card.py", "card", rounds)
+    if options.java:
+        measure(reference / "java" / "DeckTester.java", "deck.py", "deck", options.rounds)
+        measure(reference / "java" / "CardTester.java", "card.py", "card", options.rounds)
+    else:
+        measure(reference / "deck_tester.py", "deck.py", "deck", options.rounds)
+        measure(reference / "card_tester.py", "card.py", "card", options.rounds)

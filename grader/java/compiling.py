@@ -62,10 +62,12 @@ def package_of(source: str) -> str | None:
 
 
 def compile_activity(student: dict[str, Path], stand_ins: dict[str, Path], scratch: Path,
-                     shown_as: dict[str, str] | None = None) -> Compiled:
+                     shown_as: dict[str, str] | None = None, debug: bool = True) -> Compiled:
     """Compile ``student`` (class name -> its file) beside ``stand_ins`` (class name -> the
     reference file) into ``scratch``. ``shown_as``: how to name each student class's file in an
-    error (its path in the submission); the file name by default."""
+    error (its path in the submission); the file name by default. ``debug``: with line numbers
+    and source file names (``-g``, so a report quotes the student's line); without (``-g:none``)
+    for the lab's own versions a tester runs against, which must differ in nothing but behaviour."""
     sources, classes = scratch / "src", scratch / "classes"
     for folder in (sources, classes):
         shutil.rmtree(folder, ignore_errors=True)
@@ -79,7 +81,7 @@ def compile_activity(student: dict[str, Path], stand_ins: dict[str, Path], scrat
             shutil.copyfile(path, sources / f"{name}.java")
     files = sorted(str(p) for p in sources.glob("*.java"))
     result = Compiled(classes, sources, student_classes=sorted(student))
-    args = ["-nowarn", "-g", "-proc:none", "-implicit:none", "-encoding", "UTF-8",
+    args = ["-nowarn", "-g" if debug else "-g:none", "-proc:none", "-implicit:none", "-encoding", "UTF-8",
             "-Xmaxerrs", "20", "-d", str(classes), "-sourcepath", str(sources), *files]
     try:
         code, messages = run_javac(args, scratch)

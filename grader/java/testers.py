@@ -11,13 +11,21 @@ reported as the grader's problem, never as the student's.
 
 Costs: each version and each stand-in is compiled once per grading process (they are the lab's
 files); the student's tester is compiled once per submission, against the reference; each run
-is one ``load`` (a fresh class loader over the version's classes, the tester's and the
-stand-ins') and one ``run_tester`` in the submission's JVM, with ``-ea`` (assertions on), the
-same seed for every run, and the tester's printed output kept. A run that leaves a thread alive
-gets the JVM replaced before the next run (session.py, ``end_test``).
+is one ``load`` (a fresh class loader over the tester's classes, and the version's and the
+stand-ins' sealed) and one ``run_tester`` in the submission's JVM, with ``-ea`` (assertions on),
+the same seed for every run, and the tester's printed output kept. A run that leaves a thread
+alive gets the JVM replaced before the next run (session.py, ``end_test``).
+
+The tester sees the lab's classes only by what they do (docs/testers.md, "Java testers"): they
+are compiled without debugging information (``-g:none``: no line numbers, no source file name),
+read into memory and their folder removed at once, and each load carries their bytes
+(``sealed``): the JVM defines them from those bytes, so no file of theirs is ever in the JVM's
+jail, and it answers no request for a class file's bytes. The tester's own compiled folder holds
+its classes only (the reference it was compiled against is removed, sources included).
 """
 
 import atexit
+import base64
 import re
 import shutil
 from pathlib import Path
@@ -58,21 +66,25 @@ def contains_java_assert(path: Path) -> bool:
     return bool(ASSERT.search(COMMENTS_AND_TEXT.sub(" ", path.read_text(encoding="utf-8", errors="replace"))))
 
 
-_COMPILED: dict[tuple, Path] = {}  # the lab's files, compiled once per process
+_COMPILED: dict[tuple, dict[str, str]] = {}  # the lab's files, compiled once per process
 _SCRATCH: list[Path] = []
 
 
-def _lab_classes(files: dict[str, Path]) -> Path:
-    """The lab's own classes (class name -> file) compiled together, once per process."""
+def _lab_classes(files: dict[str, Path]) -> dict[str, str]:
+    """The lab's own classes (class name -> file) compiled together without debugging
+    information, once per process: each class file by its binary name (``Widget``, ``Widget$1``),
+    base64-encoded for a load's ``sealed``. Nothing of them stays on disk."""
     key = tuple(sorted((name, str(path)) for name, path in files.items()))
     if key not in _COMPILED:
         scratch = make_folder("sandbox")
-        _SCRATCH.append(scratch)
-        compiled = compile_activity(files, {}, scratch)
-        if compiled.error is not None:
-            raise NoJavaTwin(f"the lab's own Java classes do not compile: {compiled.error.get('message')}")
-        shutil.rmtree(compiled.sources, ignore_errors=True)  # nothing in a run's reach names the version
-        _COMPILED[key] = compiled.classes
+        try:
+            compiled = compile_activity(files, {}, scratch, debug=False)
+            if compiled.error is not None:
+                raise NoJavaTwin(f"the lab's own Java classes do not compile: {compiled.error.get('message')}")
+            _COMPILED[key] = {path.stem: base64.b64encode(path.read_bytes()).decode("ascii")
+                              for path in sorted(compiled.classes.glob("*.class"))}
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
     return _COMPILED[key]
 
 
@@ -105,10 +117,9 @@ class JavaOwnTests:
 
             self.compile_error = str(JavaCompileError(compiled.error))
             return
-        for name in reference:  # only the tester's own classes stay: the version comes per run
-            for leftover in compiled.classes.glob(f"{name}.class"):
-                leftover.unlink()
-            for leftover in compiled.classes.glob(f"{name}$*.class"):
+        for name in reference:  # only the tester's own classes and sources stay: the version comes per run
+            for leftover in (*compiled.classes.glob(f"{name}.class"), *compiled.classes.glob(f"{name}$*.class"),
+                             *compiled.sources.glob(f"{name}.java")):
                 leftover.unlink()
         self.compiled = (compiled.classes, compiled.sources)
 
@@ -132,7 +143,7 @@ class JavaOwnTests:
                 jvm = session._jvm_ready()
                 link = _Link(session)
                 session.current = link
-                link.request({"op": "load", "classpath": [jvm.visible(tester_classes), jvm.visible(lab)],
+                link.request({"op": "load", "classpath": [jvm.visible(tester_classes)], "sealed": lab,
                               "student": sorted(self.classes), "seed": self.seed, "assertions": True,
                               "sources": [jvm.visible(tester_sources)]},
                              "loading your tester", self.limits.load_seconds)

@@ -13,8 +13,9 @@ loader (sandbox_jvm/README.md). The JVM is started like a Python sandbox's launc
   jvm_user.py), ``no_new_privs`` and the system-call filter;
 - under ``prlimit`` rlimits (CPU seconds, file size, open files, processes if asked), a heap
   (``-Xmx``), stack, metaspace and code cache of fixed size, in its own empty working folder and
-  HOME, with a scrubbed environment; its stderr (the JVM's own warnings, never the student's
-  output, which comes back through the protocol) goes to a file.
+  HOME (which the JVM empties at every load: ``sandbox_jvm.scratch``), with a scrubbed
+  environment; its stderr (the JVM's own warnings, never the student's output, which comes back
+  through the protocol) goes to a file.
 
 ``jvm_command`` is the one place the command is put together; ``jail_prefix`` is what goes in
 front of it (swap it for a stronger jail). The worker's classes come from worker_cache.py.
@@ -115,7 +116,8 @@ def jvm_command(classes: Path, home: Path, limits: Limits, prefix: list[str]) ->
     if limits.processes:
         rlimits.append(f"--nproc={limits.processes}")
     prlimit = [shutil.which("prlimit") or "prlimit", *rlimits, "--"]
-    java = [shutil.which("java") or "java", *JVM_FLAGS, f"-Djava.io.tmpdir={home}",
+    # sandbox_jvm.scratch: the folder the JVM empties at every load (RunState.java), its home.
+    java = [shutil.which("java") or "java", *JVM_FLAGS, f"-Djava.io.tmpdir={home}", f"-Dsandbox_jvm.scratch={home}",
             f"-XX:ErrorFile={home / 'hs_err.log'}", "-cp", str(classes), "sandbox_jvm.Main"]
     return [*prefix, *prlimit, *java]
 

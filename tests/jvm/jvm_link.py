@@ -55,12 +55,13 @@ def build(workdir: Path) -> tuple[Path, Path]:
 class Jvm:
     """One running worker. ``ask`` sends a request and returns its reply (the whole dict)."""
 
-    def __init__(self, worker: Path, heap: str = "96m", stderr_path: Path | None = None) -> None:
+    def __init__(self, worker: Path, heap: str = "96m", stderr_path: Path | None = None,
+                 flags: tuple[str, ...] = (), cwd: Path | None = None) -> None:
         self.stderr = open(stderr_path or os.devnull, "wb")  # noqa: SIM115 - lives as long as the JVM
         self.started = time.perf_counter()
         self.process = subprocess.Popen(
-            ["java", f"-Xmx{heap}", *JVM_FLAGS, "-cp", str(worker), "sandbox_jvm.Main"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr)
+            ["java", f"-Xmx{heap}", *JVM_FLAGS, *flags, "-cp", str(worker), "sandbox_jvm.Main"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr, cwd=cwd)
         self.next_id = 0
         self.buffer = b""
 

@@ -45,7 +45,20 @@ final class Guard extends SecurityManager {
             "setIO", "setSecurityManager", "createSecurityManager", "createClassLoader",
             "getClassLoader", "setContextClassLoader", "shutdownHooks", "setFactory",
             "writeFileDescriptor", "readFileDescriptor", "setDefaultUncaughtExceptionHandler",
-            "enableContextClassLoaderOverride", "stopThread");
+            "enableContextClassLoaderOverride", "stopThread",
+            // JVM-wide state a later test would see (RunState): the preferences tree, other
+            // processes' handles (ProcessHandle.current() tells the JVM's start, so its uptime).
+            "preferences", "manageProcess");
+
+    /**
+     * Permissions refused whole, by class name (their modules need not be loaded to be named):
+     * each guards JVM-wide state that outlives a test (the logging configuration, the
+     * management API's counters, the JDBC log) and that no lab needs.
+     */
+    private static final Set<String> REFUSED_KINDS = Set.of("java.util.logging.LoggingPermission",
+            "java.lang.management.ManagementPermission", "javax.management.MBeanPermission",
+            "javax.management.MBeanServerPermission", "javax.management.MBeanTrustPermission",
+            "java.sql.SQLPermission");
 
     private volatile boolean exitAllowed;
     /** The last exit code student code asked for since clearExit(); null when none. */
@@ -170,8 +183,17 @@ final class Guard extends SecurityManager {
         if (perm instanceof ReflectPermission) {
             return perm.getName().equals("suppressAccessChecks"); // no setAccessible for students
         }
+        if (perm instanceof java.net.NetPermission) { // setDefault of ProxySelector, CookieHandler, ...
+            return perm.getName().startsWith("set");
+        }
+        if (perm instanceof java.security.SecurityPermission) { // Security.setProperty, insertProvider, ...
+            return !perm.getName().startsWith("get");
+        }
+        if (perm instanceof java.io.SerializablePermission) { // the JVM-wide serial filter, set once
+            return perm.getName().equals("serialFilter");
+        }
         // A link made by the student could point an allowed name at the channel after the check.
-        return perm instanceof LinkPermission;
+        return perm instanceof LinkPermission || REFUSED_KINDS.contains(perm.getClass().getName());
     }
 
     /** New threads made while student code runs on the main thread join the student's group. */

@@ -1,6 +1,7 @@
 package sandbox_jvm;
 
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,15 +27,8 @@ final class Session {
     Set<String> own;
     boolean assertions = true;
 
-    /*
-     * JVM-wide settings student code may change and a later test would inherit: the system
-     * properties (line.separator, user.dir...), the default Locale (String.format("%.2f") gives
-     * "0,50" under a German one) and the default TimeZone. Taken before any student code runs,
-     * put back at every load.
-     */
-    private final java.util.Properties properties;
-    private final java.util.Locale locale = java.util.Locale.getDefault();
-    private final java.util.TimeZone timeZone = java.util.TimeZone.getDefault();
+    /** What a test may leave for the next, put back at every load (RunState). */
+    private final RunState runState;
 
     /** The threads alive before any student code ran: ours and the JDK's. */
     private final Set<Thread> ownThreads;
@@ -42,19 +36,15 @@ final class Session {
     Session(Guard guard, Output output) {
         this.guard = guard;
         this.output = output;
-        this.properties = (java.util.Properties) System.getProperties().clone();
+        this.runState = new RunState();
         this.ownThreads = Set.copyOf(Thread.getAllStackTraces().keySet());
-    }
-
-    private void restoreSettings() {
-        System.setProperties((java.util.Properties) properties.clone());
-        java.util.Locale.setDefault(locale);
-        java.util.TimeZone.setDefault(timeZone);
     }
 
     /**
      * {"op": "load", "classpath": [dirs or jars], "student": [class names], "seed": n,
-     * "assertions": true, "sources": [dirs]}; only the classpath is required.
+     * "assertions": true, "sources": [dirs], "sealed": {binary name: base64 class file}};
+     * only the classpath is required. Sealed classes are defined from the bytes given and from
+     * nowhere else (StudentLoader): no file of theirs is in the JVM's reach.
      */
     Map<String, Object> load(Map<String, Object> request) throws Exception {
         int lingering = stopStudentThreads();
@@ -65,7 +55,7 @@ final class Session {
         }
         loader = null;
         output.take(); // what the previous test printed is not this test's output
-        restoreSettings();
+        Map<String, Object> notRestored = runState.restore(RunState.onlyThreadsOf(ownThreads));
 
         @SuppressWarnings("unchecked")
         List<String> classpath = (List<String>) request.getOrDefault("classpath", new ArrayList<>());
@@ -87,7 +77,7 @@ final class Session {
         guard.files.allowForLoad(readable); // a class loaded lazily is read with student frames on the stack
         assertions = !Boolean.FALSE.equals(request.get("assertions"));
         guard.newThreadGroup(new ThreadGroup("student"));
-        loader = StudentLoader.over(classpath, assertions);
+        loader = StudentLoader.over(classpath, sealed(request.get("sealed")), assertions);
         // Code that asks for "the context class loader" (ServiceLoader, some JDK helpers) gets the
         // student's own, which it may hold, rather than ours, which the guard would refuse.
         Thread.currentThread().setContextClassLoader(loader);
@@ -126,7 +116,21 @@ final class Session {
         if (lingering > 0) {
             reply.put("stopped_threads", lingering);
         }
+        if (!notRestored.isEmpty()) {
+            reply.put("not_restored", notRestored);
+        }
         return reply;
+    }
+
+    /** The sealed classes of a load request: binary name -> class file (base64 in the request). */
+    private static Map<String, byte[]> sealed(Object given) {
+        Map<String, byte[]> sealed = new LinkedHashMap<>();
+        if (given instanceof Map) {
+            for (Map.Entry<?, ?> entry : ((Map<?, ?>) given).entrySet()) {
+                sealed.put(String.valueOf(entry.getKey()), Base64.getDecoder().decode(String.valueOf(entry.getValue())));
+            }
+        }
+        return sealed;
     }
 
     private static List<String> strings(Object list) {

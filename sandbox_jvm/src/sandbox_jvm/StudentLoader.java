@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.TreeSet;
@@ -23,6 +24,14 @@ import java.util.jar.JarFile;
  * sandbox_jvm, so they cannot name (or reach into) the worker that runs them. Its name,
  * "student", shows in every stack frame of a class it defined (StackTraceElement's
  * getClassLoaderName), which is how frames are told to be from the sandbox folder.
+ *
+ * Sealed classes (the lab's versions a student's tester runs against) are defined from bytes
+ * the load request carried, held here and nowhere else: no file of theirs is on the class path
+ * or in the JVM's jail, they get the loader's default protection domain (a CodeSource with no
+ * location), and no resource ending in ".class" is answered, for any class (so
+ * Deck.class.getResourceAsStream("Deck.class") is null whatever Deck is). The management API
+ * (classes, threads and collections counted over the JVM's life, its uptime) and JFR are not
+ * loadable: a count that grows from run to run would tell a tester which run it is.
  */
 final class StudentLoader extends URLClassLoader {
     static final String NAME = "student";
@@ -31,13 +40,20 @@ final class StudentLoader extends URLClassLoader {
     private static final Set<Class<?>> DEFINED =
             Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
+    /** Packages student code may not load (see the class comment). */
+    private static final List<String> REFUSED_PACKAGES = List.of("java.lang.management.", "javax.management.",
+            "com.sun.management.", "jdk.management.", "sun.management.", "jdk.jfr.");
+
     private final List<File> roots;
+    /** Binary name -> class file, for the sealed classes of this load. */
+    private final Map<String, byte[]> sealed;
     /** The class file of SeededRandom, read once while only our code is running. */
     private final byte[] seeded;
 
-    StudentLoader(List<File> roots, URL[] urls, boolean assertions) throws IOException {
+    StudentLoader(List<File> roots, URL[] urls, Map<String, byte[]> sealed, boolean assertions) throws IOException {
         super(NAME, urls, ClassLoader.getPlatformClassLoader());
         this.roots = roots;
+        this.sealed = Map.copyOf(sealed);
         try (InputStream in = StudentLoader.class.getResourceAsStream("SeededRandom.class")) {
             seeded = in.readAllBytes();
         }
@@ -46,7 +62,8 @@ final class StudentLoader extends URLClassLoader {
         setDefaultAssertionStatus(assertions);
     }
 
-    static StudentLoader over(List<String> classpath, boolean assertions) throws IOException {
+    static StudentLoader over(List<String> classpath, Map<String, byte[]> sealed, boolean assertions)
+            throws IOException {
         List<File> roots = new ArrayList<>();
         URL[] urls = new URL[classpath.size()];
         for (int i = 0; i < urls.length; i++) {
@@ -57,7 +74,43 @@ final class StudentLoader extends URLClassLoader {
             roots.add(root);
             urls[i] = root.toURI().toURL();
         }
-        return new StudentLoader(roots, urls, assertions);
+        return new StudentLoader(roots, urls, sealed, assertions);
+    }
+
+    @Override
+    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+        for (String refused : REFUSED_PACKAGES) {
+            if (name.startsWith(refused)) {
+                throw new ClassNotFoundException(name + " is not available in the grader's sandbox");
+            }
+        }
+        return super.loadClass(name, resolve);
+    }
+
+    /** Whether a resource name asks for a class file: refused whatever the class (see above). */
+    private static boolean classFile(String resource) {
+        return resource != null && resource.toLowerCase(java.util.Locale.ROOT).contains(".class");
+    }
+
+    // Every public way to a resource: getResourceAsStream and resources() go through these.
+    @Override
+    public URL getResource(String name) {
+        return classFile(name) ? null : super.getResource(name);
+    }
+
+    @Override
+    public URL findResource(String name) {
+        return classFile(name) ? null : super.findResource(name);
+    }
+
+    @Override
+    public Enumeration<URL> getResources(String name) throws IOException {
+        return classFile(name) ? Collections.emptyEnumeration() : super.getResources(name);
+    }
+
+    @Override
+    public Enumeration<URL> findResources(String name) throws IOException {
+        return classFile(name) ? Collections.emptyEnumeration() : super.findResources(name);
     }
 
     /**
@@ -69,7 +122,12 @@ final class StudentLoader extends URLClassLoader {
         if (name.equals(RandomRewrite.SEEDED.replace('/', '.'))) {
             return remember(defineClass(name, seeded, 0, seeded.length));
         }
-        URL url = findResource(name.replace('.', '/') + ".class");
+        byte[] held = sealed.get(name);
+        if (held != null) { // no protection domain given: the default one, whose CodeSource has no location
+            byte[] bytes = RandomRewrite.patch(held.clone());
+            return remember(defineClass(name, bytes, 0, bytes.length));
+        }
+        URL url = super.findResource(name.replace('.', '/') + ".class");
         if (url == null) {
             throw new ClassNotFoundException(name);
         }
@@ -103,6 +161,9 @@ final class StudentLoader extends URLClassLoader {
     /** The binary names of the top-level classes on the classpath (no '$' in the name). */
     List<String> topLevelNames() throws IOException {
         TreeSet<String> names = new TreeSet<>();
+        for (String name : sealed.keySet()) {
+            addIfTopLevel(name + ".class", names);
+        }
         for (File root : roots) {
             if (root.isDirectory()) {
                 collect(root, "", names, 0);
