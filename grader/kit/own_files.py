@@ -106,7 +106,7 @@ def wait_for_owners(rubric: Rubric, results: list[ActivityResult]) -> None:
     by_id = {r.id: r for r in results}
     for activity in rubric.activities:
         result = by_id.get(activity.id)
-        if result is None or result.status in ("missing", "waiting"):
+        if result is None or result.status in ("missing", "not_started", "waiting"):
             continue
         waiting = [a for a in dependencies(rubric, activity) if a.id not in by_id or not passes(by_id[a.id])]
         if not waiting:

@@ -82,7 +82,7 @@ def class_page(results: ClassResults) -> str:
         histogram(results),
         el("h2", "Students", id="students-heading"),
         el("p", "Click a column's name to sort by it; click a student to open their report.", class_="muted"),
-        legend(),
+        legend(a for sub in results.submissions for a in sub.activities),
         _students_table(results),
         difficulty_section(results),
         el("footer", f"Grader {results.grader_version or '(unknown version)'} · base seed {results.base_seed}"
