@@ -10,6 +10,7 @@ import click
 from grader import __version__
 from grader.console import print_check, print_name_notes, print_run_problems, print_summary, progress_bar
 from grader.engine.batch import GradeOptions, grade
+from grader.engine.causes import name_causes
 from grader.engine.records import read_records
 from grader.engine.run_state import (
     RunStateError,
@@ -146,6 +147,7 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int, rubric: Path | No
     if wanted_tests and not any(a.tests for s in results.submissions for a in s.activities):
         finish_state(out_dir)
         fail(ExitCode.USAGE, _no_run_matched(wanted_tests))
+    name_causes(rubric_data, found, results)  # the lab's named causes, for index.html
     if shard:
         results.shard = shard_record(shard, [e.id for e in entries], {k: v for k, v in asked.items() if k not in ("isolation",)})
     written = write_run_outputs(results, out_dir) + _write_junit(results, junit_xml)

@@ -62,7 +62,7 @@ class ActivityResult:
     hidden_not_run: int = 0
     bonus: bool = False  # a bonus activity: its score goes to SubmissionResult.bonus, never to total
     # The lab's name -> the name the student gave the file, for each file graded under the lab's
-    # name although named otherwise (Card.py for card.py); ``note`` says so too.
+    # name although named otherwise (Widget.py for widget.py); ``note`` says so too.
     renamed: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -93,6 +93,9 @@ class SubmissionResult:
     activities: list[ActivityResult] = field(default_factory=list)
     bonus: float = 0.0
     bonus_max: float = 0.0
+    # Likely causes of the student's failures that the lab's diagnosis names (Lab.causes), in a
+    # teacher's words; index.html groups them across the class. Empty when the lab names none.
+    causes: list[str] = field(default_factory=list)
 
 
 @dataclass

@@ -71,7 +71,7 @@ class Activity:
     files: tuple[str, ...]
     stand_ins: tuple[str, ...] = ()
     # The lab's classes a tester activity runs the student's tester against (Activity 5: deck.py
-    # and card.py). The full grader uses its own versions; the student kit the student's own.
+    # and widget.py). The full grader uses its own versions; the student kit the student's own.
     uses: tuple[str, ...] = ()
     # The grader's own helper files (harness/), imported after the student's because they use them.
     harness: tuple[str, ...] = ()
@@ -115,7 +115,7 @@ class Rubric:
     source: str = ""
     advisory: str = "reported"  # reported: advisory checks are worth 0; graded: they count
     home: Lab | None = None  # the lab named by `lab:`
-    # Points off an activity graded from a file named otherwise (Card.py for card.py), never below 0.
+    # Points off an activity graded from a file named otherwise (Widget.py for widget.py), never below 0.
     misnamed_deduction: float = 0.0
 
     def activity(self, activity_id: str) -> Activity:

@@ -4,7 +4,7 @@ Every kind of result has its own look, explained by a legend under the table, so
 tell at a glance work not handed in (``–``) from work not started (``start``: only the starter
 code), a file that did not load (``load``), a score of 0 (``0``), a score earned with a test that
 ran out of time (``↻`` after it: an endless loop, most often), a score earned by a file named
-otherwise (``*`` after it: Card.py graded as card.py) and the grader's own failure (``ERR``).
+otherwise (``*`` after it: Widget.py graded as widget.py) and the grader's own failure (``ERR``).
 
 Text from students (submission ids) is printed as rich ``Text``, never as markup, with control
 characters shown as symbols (console.py's rule).
@@ -33,7 +33,7 @@ MEANING = {
     "not_started": "not started: only the starter code, unchanged (0 points)",
     "not_loaded": "the file did not load (0 points)",
     "timed_out": "after a score: a test ran out of time (an endless loop, most often)",
-    "misnamed": "after a score: a file had another name (Card.py for card.py); graded under the lab's name",
+    "misnamed": "after a score: a file's name differed from the lab's only by letter case, _ or -; graded under the lab's name",
     "grader_error": "the grader failed: score incomplete (not the student's fault)",
     "unusable": "the submission could not be opened",
     "waiting": "not checked yet: waits for another activity (student kit)",

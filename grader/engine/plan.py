@@ -43,7 +43,7 @@ class SubmissionPlan:
     # Activities whose files are the lab's starter files, unchanged (engine/starter_copy.py).
     not_started: list[str] = field(default_factory=list)
     # activity id -> {the lab's name: the name the student gave it} for files graded under the
-    # lab's name although named otherwise (Card.py for card.py): every report says so.
+    # lab's name although named otherwise (Widget.py for widget.py): every report says so.
     renamed: dict[str, dict[str, str]] = field(default_factory=dict)
     # Student kit only: activities that wait for a file of the student's another activity grades.
     waiting: list[str] = field(default_factory=list)
@@ -110,7 +110,7 @@ def plan_submission(rubric: Rubric, submission_id: str, folder: Path, only: list
         for entry in activity.files:
             names = entry.split("|")
             # One name: that file, staged under that name (other files import it by that name), or
-            # a file named like it but for case, "_" and "-" (Card.py), said in every report. Several
+            # a file named like it but for case, "_" and "-" (Widget.py), said in every report. Several
             # names (a tester): any of them, or a usual spelling of one (WidgetTester.py, tests/test_widget.py).
             matches = (found.exact(names[0]) or found.near(names[0], lab_names)) if len(names) == 1 else found.loose(names)
             if not matches:
@@ -160,7 +160,7 @@ def _closest(names: list[str], handed_in: str) -> str:
 
 
 def rename_note(renamed: dict[str, str], deduction: float = 0.0) -> str:
-    """What a report says of files graded under the lab's name: ``named Card.py; graded as card.py``."""
+    """What a report says of files graded under the lab's name: ``named Widget.py; graded as widget.py``."""
     parts = [f"named {given}; graded as {name}. Rename it to {name}: the lab and its other files look for that name"
              for name, given in renamed.items()]
     cost = f" ({deduction:g} point{'' if deduction == 1 else 's'} off for the name)" if deduction else ""
@@ -200,7 +200,7 @@ class FolderFiles:
         return {name: self.present[name]} if name in self.present else {}
 
     def near(self, name: str, taken: set[str] = frozenset()) -> dict[str, Path]:
-        """A file named like ``name`` but for case, "_" and "-" (Card.py, Elevens-Board.py), under
+        """A file named like ``name`` but for case, "_" and "-" (Widget.py, Widget-Box.py), under
         ``name``; never a file that has a name in ``taken`` (another file of the lab)."""
         key = squash(name)
         found = sorted(given for given in self.present if squash(given) == key and given not in taken)

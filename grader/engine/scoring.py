@@ -95,7 +95,7 @@ def score_activity(rubric: Rubric, activity: Activity, plan: GradingPlan, record
 
 
 def _named(rubric: Rubric, sub_plan: SubmissionPlan, result: ActivityResult) -> ActivityResult:
-    """An activity graded from a file named otherwise (Card.py for card.py): the note says so
+    """An activity graded from a file named otherwise (Widget.py for widget.py): the note says so
     first, and the rubric's ``misnamed_deduction`` comes off its score (never below 0)."""
     renamed = sub_plan.renamed.get(result.id, {})
     if not renamed:

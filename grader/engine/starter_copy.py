@@ -6,7 +6,7 @@ the starter's is not run at all: it is ``not_started``, 0 points, one line in ev
 
 "The starter's" means the same Python code: the files' syntax trees are equal (docstrings
 included), so re-indenting, moving blank lines or changing a comment does not count as work, and
-writing one line of code does. A file that is not Python (``answers.yaml``) counts as the
+writing one line of code does. A file that is not Python (answers in YAML) counts as the
 starter's when its lines, stripped and without blank ones, are the same. A file that does not
 parse is never the starter's: it is someone's work (and it will not load).
 """
@@ -21,7 +21,7 @@ MAX_BYTES = 1 << 20  # a starter file is small; a larger file is someone's work
 
 def is_starter_copy(rubric: Rubric, names: list[str], path: Path) -> bool:
     """Whether the file at ``path`` is the lab's starter file for one of ``names`` (the names an
-    activity's file may have: ``deck_tester.py|test_deck.py``)."""
+    activity's file may have: ``widget_tester.py|test_widget.py``)."""
     folder = rubric.home.starter if rubric.home is not None else None
     if folder is None or not folder.is_dir():
         return False

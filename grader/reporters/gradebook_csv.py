@@ -15,7 +15,7 @@ Score cells hold numbers or nothing, never words, so a spreadsheet can add them 
 
 ``status`` holds the submission's status word (``graded``, ``unusable``, ``grader_error``);
 ``activity_status`` says what became of each activity that was not simply graded, since a 0 alone
-cannot: ``A1 misnamed (named Card.py); A2 not_started; A5 timed_out; A6 scored_0`` (the words are
+cannot: ``A1 misnamed (named Widget.py); A2 not_started; A5 timed_out; A6 scored_0`` (the words are
 results.ACTIVITY_STATES; an activity graded with points and nothing to note, and a bonus
 activity not handed in, are left out).
 results.json and report.md say more. A cell a spreadsheet would run as a formula (starting with
@@ -64,7 +64,7 @@ def _activity_cell(activity: ActivityResult | None) -> str:
 
 
 def activity_status(sub: SubmissionResult) -> str:
-    """``A1 misnamed (named Card.py); A2 not_started``: every activity not simply graded."""
+    """``A1 misnamed (named Widget.py); A2 not_started``: every activity not simply graded."""
     parts = []
     for activity in sub.activities:
         state = activity.state

@@ -86,7 +86,7 @@ def base_name(test_name: str) -> str:
 
 def status_words(activity: ActivityResult) -> str:
     """What became of an activity, in a few words: ``4 of 5 tests passed, 1 took too long, file
-    named Card.py``, or what its status means (ACTIVITY_WORDS)."""
+    named Widget.py``, or what its status means (ACTIVITY_WORDS)."""
     words = ACTIVITY_WORDS.get(activity.status, activity.status)
     graded = [t for t in activity.tests if not t.advisory]
     if activity.status == "graded" and graded:

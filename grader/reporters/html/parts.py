@@ -28,7 +28,7 @@ MARK_WORDS = {
 SUFFIX = {"timed_out": "↻", "misnamed": "*"}
 SUFFIX_WORDS = {
     "timed_out": "after a score: a test ran out of time (an endless loop, most often)",
-    "misnamed": "after a score: a file had another name (Card.py for card.py) and was graded under the lab's name",
+    "misnamed": "after a score: a file's name differed from the lab's only by letter case, _ or -, and it was graded under the lab's name",
 }
 
 
@@ -67,7 +67,7 @@ def activity_mark(activity: ActivityResult) -> str:
 
 
 def activity_words(activity: ActivityResult) -> str:
-    """``4 of 5 tests passed, file named Card.py``, or what its status means (wording.status_words)."""
+    """``4 of 5 tests passed, file named Widget.py``, or what its status means (wording.status_words)."""
     return status_words(activity)
 
 
@@ -84,6 +84,7 @@ def legend(activities: Iterable[ActivityResult] = ()) -> Markup:
     """What the heat-map's colours and marks mean: the ramp, and each mark these activities use."""
     ramp = el("span", [el("span", class_=f"h{step}") for step in range(11)], class_="ramp", aria_hidden="true")
     items = [el("li", ramp, "score / max, from 0 (red) to full marks (dark blue)")]
+    activities = list(activities)
     used = {a.status for a in activities if a.status in MARK}
     used |= {state for a in activities for state, mark in SUFFIX.items() if mark in suffixes(a)}
     for status, words in MARK_WORDS.items():

@@ -63,6 +63,13 @@ table.tests meter{display:inline-block;width:6rem;margin-left:.5rem;vertical-ali
 tr.incomplete td.total::after{content:" !";color:var(--grader);font-weight:700}
 td.unusable{color:var(--bad)}
 .pct{display:block;font-size:.8rem;color:var(--muted)}
+dl.said{display:grid;grid-template-columns:auto 1fr;gap:0 .5rem;margin:.25rem 0 0;font-size:.9rem}
+dl.said dt{color:var(--muted)}
+dl.said dd{margin:0}
+.tag.timeout{color:var(--warn);border-color:var(--warn)}
+ul.causes{padding-left:1.2rem}
+ul.causes li{margin:.3rem 0}
+.who-list{display:block;font-size:.9rem}
 """ + _HEAT_RULES + """
 .st-missing{background:#eaeef2;color:var(--muted)}
 .st-not_started,.st-waiting{background:#fff;color:var(--muted);outline:1px solid var(--line);outline-offset:-3px}
