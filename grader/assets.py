@@ -40,7 +40,7 @@ def bundled_lab(lab_id: str, title: str, package_file: str, spec: str | None = N
     """The Lab of a lab shipped with the grader: its suites in ``suites/`` beside its package
     (``package_file`` is the package's ``__file__``), its files in the bundled folders, its
     specification the page ``spec`` of docs/ (e.g. ``labs/<lab>.md``), and ``hooks``
-    (diagnose, handout, after_check, mutation) as given."""
+    (diagnose, handout, after_check, causes, mutation) as given."""
     from grader.labs import Lab
 
     folders = bundled_lab_folders(lab_id)

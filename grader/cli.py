@@ -16,6 +16,7 @@ from grader.console import console, print_check, print_name_notes, print_run_pro
 from grader.engine.batch import GradeOptions, grade
 from grader.engine.plan import planned_imports
 from grader.engine.resume import folder_digest, resume_message, survey
+from grader.engine.causes import name_causes
 from grader.engine.run_state import (
     RunStateError,
     finish_state,
@@ -157,6 +158,7 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int | None, rubric: Pa
     if wanted_tests and not any(a.tests for s in results.submissions for a in s.activities):
         finish_state(out_dir, keep_records=False)
         fail(ExitCode.USAGE, _no_run_matched(wanted_tests))
+    name_causes(rubric_data, found, results)  # the lab's named causes, for index.html
     if shard:
         results.shard = shard_record(shard, [e.id for e in entries], {k: v for k, v in asked.items() if k not in ("isolation",)})
     written = write_run_outputs(results, out_dir) + _write_junit(results, junit_xml)

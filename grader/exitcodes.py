@@ -49,6 +49,7 @@ def check_exit_code(rubric: Rubric, result: SubmissionResult, require_all: bool,
         return ExitCode.TESTS_FAILED
     if any(a.status == "not_loaded" for a in result.activities):
         return ExitCode.TESTS_FAILED
-    if require_all and any(a.status == "missing" and not rubric.activity(a.id).optional for a in result.activities):
+    if require_all and any(a.status in ("missing", "not_started") and not rubric.activity(a.id).optional
+                           for a in result.activities):
         return ExitCode.TESTS_FAILED
     return ExitCode.OK

@@ -58,9 +58,14 @@ class Lab:
     spec: Path | None = None
     # Hooks. diagnose(path) -> exit code, printing what is wrong; handout(out) -> files written;
     # after_check(rubric, result, folder) prints anything the lab adds to `grader check`.
+    # causes(rubric, result, folder) -> the likely causes of a student's failures the lab can name,
+    # each a short sentence for the teacher ("deal(): the count is lowered before the empty
+    # check"); `grader grade` keeps them in results.json and index.html groups them across the
+    # class. It runs on the trusted side, so student code must only run in its sandbox.
     diagnose: Callable[[Path], int] | None = None
     handout: Callable[[Path], list[Path]] | None = None
     after_check: Callable[..., None] | None = None
+    causes: Callable[..., list[str]] | None = None
     # The module tools/make_mutants.py uses to make the lab's mutants (docs/labs.md), if any.
     mutation: str | None = None
     # Java submissions (grader/java/): the activities whose suites can drive a student's Java

@@ -15,9 +15,14 @@ from dataclasses import asdict, dataclass, field
 
 # Test outcomes. Only "passed" earns points.
 OUTCOMES = ("passed", "failed", "error", "timeout", "skipped", "grader_error")
-# Activity statuses. "waiting" only in a student kit: the activity runs on the student's own
-# copy of a file another activity grades, and waits until that activity passes (grader/kit/).
-ACTIVITY_STATUSES = ("graded", "missing", "not_loaded", "grader_error", "waiting")
+# Activity statuses. "not_started": every file of the activity is the lab's starter file,
+# unchanged, so it was not run (engine/starter_copy.py). "waiting" only in a student kit: the
+# activity runs on the student's own copy of a file another activity grades, and waits until that
+# activity passes (grader/kit/).
+ACTIVITY_STATUSES = ("graded", "missing", "not_started", "not_loaded", "grader_error", "waiting")
+# What happened to an activity, in one word, for tables and the gradebook (``activity_state``):
+# the status, or for a graded one what a teacher would want to know first.
+ACTIVITY_STATES = ("graded", "misnamed", "timed_out", "scored_0", *ACTIVITY_STATUSES[1:])
 # Submission statuses.
 SUBMISSION_STATUSES = ("graded", "unusable", "grader_error")
 
@@ -56,6 +61,26 @@ class ActivityResult:
     tests: list[TestResult] = field(default_factory=list)
     hidden_not_run: int = 0
     bonus: bool = False  # a bonus activity: its score goes to SubmissionResult.bonus, never to total
+    # The lab's name -> the name the student gave the file, for each file graded under the lab's
+    # name although named otherwise (Widget.py for widget.py); ``note`` says so too.
+    renamed: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def timed_out(self) -> bool:
+        """Whether a test of it ran out of time (an endless loop, most often)."""
+        return any(t.outcome == "timeout" for t in self.tests)
+
+    @property
+    def state(self) -> str:
+        """One of ACTIVITY_STATES: the status; for a graded activity, ``timed_out`` when a test ran
+        out of time, else ``misnamed`` when a file had another name, else ``scored_0`` for no point."""
+        if self.status != "graded":
+            return self.status
+        if self.timed_out:
+            return "timed_out"
+        if self.renamed:
+            return "misnamed"
+        return "scored_0" if self.score <= 0 < self.max else "graded"
 
 
 @dataclass
@@ -68,6 +93,9 @@ class SubmissionResult:
     activities: list[ActivityResult] = field(default_factory=list)
     bonus: float = 0.0
     bonus_max: float = 0.0
+    # Likely causes of the student's failures that the lab's diagnosis names (Lab.causes), in a
+    # teacher's words; index.html groups them across the class. Empty when the lab names none.
+    causes: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -88,14 +116,20 @@ class ClassResults:
         return self.title or self.lab
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        """Plain data, each activity with its ``state`` too (worked out, never read back)."""
+        data = asdict(self)
+        for sub, plain in zip(self.submissions, data["submissions"]):
+            for activity, entry in zip(sub.activities, plain["activities"]):
+                entry["state"] = activity.state
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> "ClassResults":
         """The inverse of ``to_dict``. Unknown keys are an error: they mean another format."""
         subs = []
         for sub in data["submissions"]:
-            activities = [ActivityResult(**{**a, "tests": [TestResult(**t) for t in a["tests"]]}) for a in sub["activities"]]
+            activities = [ActivityResult(**{**{k: v for k, v in a.items() if k != "state"},
+                                            "tests": [TestResult(**t) for t in a["tests"]]}) for a in sub["activities"]]
             subs.append(SubmissionResult(**{**sub, "activities": activities}))
         return cls(**{**data, "submissions": subs})
 

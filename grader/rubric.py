@@ -27,7 +27,7 @@ ADVISORY_MODES = ("reported", "graded")
 ACTIVITY_ID = re.compile(r"^(A\d+[a-z]?|bonus[\w-]*)$")
 # Python files, plus YAML for a student's written answers.
 FILE_NAME = re.compile(r"^[a-z_][a-z0-9_]*\.(py|yaml)$")
-TOP_KEYS = {"lab", "title", "activities", "advisory"}
+TOP_KEYS = {"lab", "title", "activities", "advisory", "misnamed_deduction"}
 ACTIVITY_KEYS = {"id", "title", "suite", "files", "stand_ins", "uses", "harness", "tests", "disable", "optional", "weight"}
 TEST_KEYS = {"test", "points", "visibility", "gate", "advisory", "in_kit"}
 
@@ -115,6 +115,8 @@ class Rubric:
     source: str = ""
     advisory: str = "reported"  # reported: advisory checks are worth 0; graded: they count
     home: Lab | None = None  # the lab named by `lab:`
+    # Points off an activity graded from a file named otherwise (Widget.py for widget.py), never below 0.
+    misnamed_deduction: float = 0.0
 
     def activity(self, activity_id: str) -> Activity:
         return next(a for a in self.activities if a.id == activity_id)
@@ -181,6 +183,10 @@ def parse_rubric(data, source: str = "<rubric>", check_suites: bool = True) -> R
     advisory = data.get("advisory", "reported")
     _expect(advisory in ADVISORY_MODES, "advisory", f"{advisory!r} is not one of {ADVISORY_MODES}",
             "write `advisory: reported` (checks beyond the lab's contract are worth 0) or `advisory: graded`")
+    deduction = data.get("misnamed_deduction", 0)
+    _expect(isinstance(deduction, (int, float)) and not isinstance(deduction, bool) and deduction >= 0, "misnamed_deduction",
+            f"{deduction!r} is not a number of points (0 or more)",
+            "write e.g. `misnamed_deduction: 1` (points off an activity whose file had another name), or leave it out for 0")
     _expect(isinstance(data["activities"], list) and data["activities"], "activities", "must be a non-empty list", "list each activity under `activities:` with a leading `- `")
     home = None
     if check_suites:
@@ -202,7 +208,7 @@ def parse_rubric(data, source: str = "<rubric>", check_suites: bool = True) -> R
         _expect(suites.index(activity.suite) == i, f"activities[{i}].suite", f"{activity.suite!r} is already the suite of {activities[suites.index(activity.suite)].id}",
                 "give each activity its own suite file")
     return Rubric(lab=str(data["lab"]), title=str(data.get("title", data["lab"])), activities=tuple(activities),
-                  source=source, advisory=advisory, home=home)
+                  source=source, advisory=advisory, home=home, misnamed_deduction=float(deduction))
 
 
 def _parse_activity(raw, where: str, suites: Path) -> Activity:

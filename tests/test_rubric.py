@@ -46,6 +46,9 @@ BASE = {"lab": "x", "activities": [{"id": "A1", "title": "t", "suite": "s.py", "
     (lambda d: d["activities"][0]["tests"][0].update(advisory="yes"), "activities[0].tests[0].advisory"),
     (lambda d: d["activities"][0]["tests"][0].update(gate=True, advisory=True), "activities[0].tests[0]"),
     (lambda d: d["activities"][0].update(disable=["deck.Deck.shuffle"]), "activities[0].disable"),
+    (lambda d: d.update(misnamed_deduction=-1), "misnamed_deduction"),
+    (lambda d: d.update(misnamed_deduction="one"), "misnamed_deduction"),
+    (lambda d: d.update(misnamed_deduction=True), "misnamed_deduction"),
 ])
 def test_rubric_errors_name_where_and_how_to_fix(change, where):
     import copy
@@ -70,3 +73,24 @@ def test_advisory_points_count_only_when_the_rubric_grades_them():
     rubric = elevens_rubric()
     graded = replace(rubric, advisory="graded")
     assert graded.total_max == rubric.total_max + 3
+
+
+def test_a_misnamed_file_costs_the_rubrics_deduction_and_never_more_than_its_score():
+    import copy
+
+    from grader.engine.plan import SubmissionPlan
+    from grader.engine.scoring import _named
+    from grader.results import ActivityResult
+
+    data = copy.deepcopy(BASE)
+    assert parse_rubric(data, check_suites=False).misnamed_deduction == 0
+    data["misnamed_deduction"] = 2
+    rubric = parse_rubric(data, check_suites=False)
+    plan = SubmissionPlan("s", "/s", renamed={"A1": {"card.py": "Card.py"}})
+    full = _named(rubric, plan, ActivityResult("A1", "Card", "graded", 15.0, 15.0))
+    assert full.score == 13 and full.renamed == {"card.py": "Card.py"}
+    assert full.note.startswith("named Card.py; graded as card.py.") and "2 points off" in full.note
+    low = _named(rubric, plan, ActivityResult("A1", "Card", "graded", 1.5, 15.0))
+    assert low.score == 0 and "1.5 points off" in low.note
+    broken = _named(rubric, plan, ActivityResult("A1", "Card", "not_loaded", 0.0, 15.0, note="SyntaxError"))
+    assert broken.note.endswith(" SyntaxError") and "off" not in broken.note and broken.state == "not_loaded"

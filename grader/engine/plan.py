@@ -9,6 +9,7 @@ import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from grader.engine.starter_copy import is_starter_copy
 from grader.kit.edition import is_kit
 from grader.kit.own_files import kit_files
 from grader.lab_imports import imported_lab_files, is_tester, lab_files
@@ -43,6 +44,11 @@ class SubmissionPlan:
     folder: str
     activities: dict[str, ActivityPlan] = field(default_factory=dict)
     notes: dict[str, str] = field(default_factory=dict)  # activity id -> why it is missing
+    # Activities whose files are the lab's starter files, unchanged (engine/starter_copy.py).
+    not_started: list[str] = field(default_factory=list)
+    # activity id -> {the lab's name: the name the student gave it} for files graded under the
+    # lab's name although named otherwise (Widget.py for widget.py): every report says so.
+    renamed: dict[str, dict[str, str]] = field(default_factory=dict)
     # Student kit only: activities that wait for a file of the student's another activity grades.
     waiting: list[str] = field(default_factory=list)
     # When a submission's activities are split across grading processes (engine/work_units.py),
@@ -93,6 +99,7 @@ def plan_submission(rubric: Rubric, submission_id: str, folder: Path, only: list
     """
     plan = SubmissionPlan(id=submission_id, folder=str(folder))
     found = FolderFiles(folder)
+    lab_names = {name for a in rubric.activities for entry in (*a.files, *a.stand_ins) for name in entry.split("|")}
     java = java_planner(rubric, folder, found)
     if java is not None:
         plan.language = "java"
@@ -104,21 +111,32 @@ def plan_submission(rubric: Rubric, submission_id: str, folder: Path, only: list
             continue
         wanted: dict[str, Path] = {}
         missing = []
+        starter = []
         for entry in activity.files:
             names = entry.split("|")
-            # One name: exactly that file (other files import it by that name). Several names (a
-            # tester): any of them, or a usual spelling of one (WidgetTester.py, tests/test_widget.py).
-            matches = found.exact(names[0]) if len(names) == 1 else found.loose(names)
+            # One name: that file, staged under that name (other files import it by that name), or
+            # a file named like it but for case, "_" and "-" (Widget.py), said in every report. Several
+            # names (a tester): any of them, or a usual spelling of one (WidgetTester.py, tests/test_widget.py).
+            matches = (found.exact(names[0]) or found.near(names[0], lab_names)) if len(names) == 1 else found.loose(names)
             if not matches:
                 missing.append(entry)
+            for staged, path in matches.items():
+                handed_in = path.relative_to(folder).as_posix() if path.is_relative_to(folder) else path.name
+                if path.name not in names:
+                    plan.renamed.setdefault(activity.id, {})[staged if len(names) == 1 else _closest(names, path.name)] = handed_in
+                starter.append(is_starter_copy(rubric, names, path))
             wanted.update(matches)
         if missing:
             plan.notes[activity.id] = found.why_missing(missing)
             continue
+        if starter and all(starter):
+            plan.not_started.append(activity.id)
+            plan.notes[activity.id] = not_started_note(list(wanted))
+            continue
         files = {name: str(path.resolve()) for name, path in wanted.items()}
         yours: dict[str, str] = {}
         if is_kit():  # no reference files: the student's own stand in (grader/kit/own_files.py)
-            kit = kit_files(rubric, activity, found.present, wanted)
+            kit = kit_files(rubric, activity, found.as_named(lab_names), wanted)
             if kit.problem:
                 plan.notes[activity.id] = kit.problem
                 plan.waiting.append(activity.id)
@@ -179,8 +197,29 @@ def earlier_work(rubric: Rubric, activity: Activity) -> set[str]:
 
 
 def squash(name: str) -> str:
-    """A file name as the loose match sees it: WidgetTester.py, widget_tester.py -> widgettester.py."""
-    return name.replace("_", "").lower()
+    """A file name as the loose match sees it: WidgetTester.py, widget_tester.py, Widget-Tester.py
+    -> widgettester.py."""
+    return name.replace("_", "").replace("-", "").lower()
+
+
+def _closest(names: list[str], handed_in: str) -> str:
+    """Which of a tester's names a file is a spelling of (the first, when none is)."""
+    return next((name for name in names if squash(name) == squash(handed_in)), names[0])
+
+
+def rename_note(renamed: dict[str, str], deduction: float = 0.0) -> str:
+    """What a report says of files graded under the lab's name: ``named Widget.py; graded as widget.py``."""
+    parts = [f"named {given}; graded as {name}. Rename it to {name}: the lab and its other files look for that name"
+             for name, given in renamed.items()]
+    cost = f" ({deduction:g} point{'' if deduction == 1 else 's'} off for the name)" if deduction else ""
+    return "; ".join(parts) + cost + "."
+
+
+def not_started_note(names: list[str]) -> str:
+    """What a report says of an activity whose files are the starter's, unchanged."""
+    listed = " and ".join(names)
+    return (f"not started: {listed} {'is' if len(names) == 1 else 'are'} still the starter file{'' if len(names) == 1 else 's'}, "
+            "unchanged, so there is nothing of yours to grade yet (0 points).")
 
 
 class FolderFiles:
@@ -207,6 +246,22 @@ class FolderFiles:
 
     def exact(self, name: str) -> dict[str, Path]:
         return {name: self.present[name]} if name in self.present else {}
+
+    def near(self, name: str, taken: set[str] = frozenset()) -> dict[str, Path]:
+        """A file named like ``name`` but for case, "_" and "-" (Widget.py, Widget-Box.py), under
+        ``name``; never a file that has a name in ``taken`` (another file of the lab)."""
+        key = squash(name)
+        found = sorted(given for given in self.present if squash(given) == key and given not in taken)
+        return {name: self.present[found[0]]} if found else {}
+
+    def as_named(self, names: set[str]) -> dict[str, Path]:
+        """The folder's files by name, with each of ``names`` that is missing but handed in under a
+        near name (``near``) added under its own name."""
+        named = dict(self.present)
+        for name in sorted(names):
+            if name not in named:
+                named.update(self.near(name, names))
+        return named
 
     def loose(self, names: list[str]) -> dict[str, Path]:
         """Every file whose name is one of ``names`` once case and underscores are ignored,

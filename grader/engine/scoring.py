@@ -5,7 +5,7 @@ A record says which test ran, how it ended, and which of its rubric entry's runs
 place or a filtered replay ran only one of them.
 """
 
-from grader.engine.plan import GradingPlan
+from grader.engine.plan import GradingPlan, SubmissionPlan, rename_note
 from grader.engine.test_filter import entry_wanted
 from grader.kit.edition import is_kit
 from grader.kit.own_files import wait_for_owners
@@ -35,12 +35,14 @@ def score_submission(rubric: Rubric, plan: GradingPlan, sub_id: str, records: li
         if plan.only_tests and not any(_wanted(entry.test, plan) for entry in activity.tests):
             continue  # a replay of one test says nothing about the other activities
         if activity.id not in sub_plan.activities:
-            status = "waiting" if activity.id in sub_plan.waiting else "missing"
-            activities.append(ActivityResult(activity.id, activity.title, status, 0.0, _planned_max(rubric, activity, plan),
-                                             note=sub_plan.notes.get(activity.id, ""), bonus=activity.is_bonus))
-            continue
-        mine = [r for r in records if r["activity"] == activity.id]
-        activities.append(score_activity(rubric, activity, plan, mine, replay))
+            status = ("waiting" if activity.id in sub_plan.waiting else
+                      "not_started" if activity.id in sub_plan.not_started else "missing")
+            result = ActivityResult(activity.id, activity.title, status, 0.0, _planned_max(rubric, activity, plan),
+                                    note=sub_plan.notes.get(activity.id, ""), bonus=activity.is_bonus)
+        else:
+            mine = [r for r in records if r["activity"] == activity.id]
+            result = score_activity(rubric, activity, plan, mine, replay)
+        activities.append(_named(rubric, sub_plan, result))
     if is_kit() and not plan.only_tests:  # a kit's activity waits for the ones whose files it uses
         wait_for_owners(rubric, activities, {k: a.imported for k, a in sub_plan.activities.items()})
     counted = [a for a in activities if not a.bonus]
@@ -95,6 +97,19 @@ def score_activity(rubric: Rubric, activity: Activity, plan: GradingPlan, record
                 "the other tests only count once that one passes")
     return ActivityResult(activity.id, activity.title, status, round_points(score), round_points(maximum), note, tests,
                           hidden_not_run=len(hidden), bonus=activity.is_bonus)
+
+
+def _named(rubric: Rubric, sub_plan: SubmissionPlan, result: ActivityResult) -> ActivityResult:
+    """An activity graded from a file named otherwise (Widget.py for widget.py): the note says so
+    first, and the rubric's ``misnamed_deduction`` comes off its score (never below 0)."""
+    renamed = sub_plan.renamed.get(result.id, {})
+    if not renamed:
+        return result
+    taken = min(rubric.misnamed_deduction, result.score) if result.status == "graded" else 0.0
+    result.renamed = dict(renamed)
+    result.score = round_points(result.score - taken)
+    result.note = rename_note(renamed, taken) + (f" {result.note}" if result.note else "")
+    return result
 
 
 def writable(text: str) -> str:

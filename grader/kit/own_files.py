@@ -127,7 +127,7 @@ def wait_for_owners(rubric: Rubric, results: list[ActivityResult], imported: dic
     by_id = {r.id: r for r in results}
     for activity in rubric.activities:
         result = by_id.get(activity.id)
-        if result is None or result.status in ("missing", "waiting"):
+        if result is None or result.status in ("missing", "not_started", "waiting"):
             continue
         used = {*activity.stand_ins, *activity.uses, *imported.get(activity.id, ())}
         waiting = [a for a in dependencies(rubric, activity, used) if a.id not in by_id or not passes(by_id[a.id])]

@@ -26,7 +26,7 @@ def write_wheel(out: Path, distribution: str, version: str, summary: str, requir
                 entry_points: dict[str, dict[str, str]], files: dict[str, bytes]) -> Path:
     """Write the wheel into folder ``out``; ``files`` maps a path inside the wheel to its bytes."""
     info = f"{_normalised(distribution)}-{version}.dist-info"
-    metadata = [f"Metadata-Version: 2.1", f"Name: {distribution}", f"Version: {version}", f"Summary: {summary}",
+    metadata = ["Metadata-Version: 2.1", f"Name: {distribution}", f"Version: {version}", f"Summary: {summary}",
                 "Requires-Python: >=3.10", *(f"Requires-Dist: {r}" for r in requires)]
     points = "".join(f"[{group}]\n" + "".join(f"{name} = {target}\n" for name, target in sorted(names.items())) + "\n"
                      for group, names in sorted(entry_points.items()))

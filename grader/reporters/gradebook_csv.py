@@ -1,7 +1,7 @@
 """gradebook.csv: one row per student, for a spreadsheet or an LMS import.
 
 Columns: ``id``, one per activity (in the order they were graded, bonus activities included),
-``total``, ``max``, ``bonus``, ``status``. The file starts with a UTF-8 byte order mark, without
+``total``, ``max``, ``bonus``, ``status``, ``activity_status``. The file starts with a UTF-8 byte order mark, without
 which Excel reads it as the local code page and mangles accented names.
 
 Score cells hold numbers or nothing, never words, so a spreadsheet can add them up:
@@ -14,6 +14,10 @@ Score cells hold numbers or nothing, never words, so a spreadsheet can add them 
   status is not ``graded``, because an incomplete total is not a total.
 
 ``status`` holds the submission's status word (``graded``, ``unusable``, ``grader_error``);
+``activity_status`` says what became of each activity that was not simply graded, since a 0 alone
+cannot: ``A1 misnamed (named Widget.py); A2 not_started; A5 timed_out; A6 scored_0`` (the words are
+results.ACTIVITY_STATES; an activity graded with points and nothing to note, and a bonus
+activity not handed in, are left out).
 results.json and report.md say more. A cell a spreadsheet would run as a formula (starting with
 ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) gets a leading apostrophe.
 """
@@ -24,7 +28,7 @@ from pathlib import Path
 
 from grader.reporters.atomic import write_atomically
 from grader.reporters.hookspecs import OutputFormat, hookimpl
-from grader.reporters.wording import points
+from grader.reporters.wording import optional_and_missing, points
 from grader.results import ActivityResult, ClassResults, SubmissionResult
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -35,10 +39,11 @@ def gradebook_text(results: ClassResults) -> str:
     activity_ids = activity_columns(results)
     out = io.StringIO()
     writer = csv.writer(out)  # lines end in \r\n (RFC 4180), so a \r in an id is quoted too
-    writer.writerow(["id", *activity_ids, "total", "max", "bonus", "status"])
+    writer.writerow(["id", *activity_ids, "total", "max", "bonus", "status", "activity_status"])
     for sub in results.submissions:
         by_id = {activity.id: activity for activity in sub.activities}
-        writer.writerow([_safe(sub.id), *[_activity_cell(by_id.get(a)) for a in activity_ids], *_totals(sub), sub.status])
+        writer.writerow([_safe(sub.id), *[_activity_cell(by_id.get(a)) for a in activity_ids], *_totals(sub), sub.status,
+                         _safe(activity_status(sub))])
     return out.getvalue()
 
 
@@ -56,6 +61,17 @@ def _activity_cell(activity: ActivityResult | None) -> str:
     if activity is None or activity.status == "grader_error":
         return ""
     return points(activity.score)  # graded, or 0 for missing / not_loaded
+
+
+def activity_status(sub: SubmissionResult) -> str:
+    """``A1 misnamed (named Widget.py); A2 not_started``: every activity not simply graded."""
+    parts = []
+    for activity in sub.activities:
+        state = activity.state
+        named = ", ".join(f"named {given}" for given in activity.renamed.values())
+        if (state != "graded" or named) and not optional_and_missing(activity):
+            parts.append(f"{activity.id} {state}" + (f" ({named})" if named else ""))
+    return "; ".join(parts)
 
 
 def _totals(sub: SubmissionResult) -> list[str]:

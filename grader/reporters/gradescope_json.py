@@ -13,7 +13,7 @@ How results become entries:
   as decimals (``A1.10`` came before ``A1.9`` as text, ``A10.1`` before ``A2.1``), ``passed`` or ``failed``, with what went wrong,
   what the code printed and the command that replays it, as Markdown in which nothing the
   student wrote can become markup (markdown_report's ``fenced`` and ``code``);
-- an activity whose file is missing or did not load is one entry worth the activity's points,
+- an activity whose file is missing, only the starter (not started) or did not load is one entry worth the activity's points,
   with the import error: its tests say nothing more, and listing them would name hidden ones;
 - public tests are ``visible``; hidden tests get ``hidden_visibility`` (``after_due_date`` by
   default), so their names and messages stay out of sight until then. The top-level ``output``
@@ -136,6 +136,8 @@ def summary(sub: SubmissionResult, options: GradescopeOptions) -> str:
     for activity in sub.activities:
         if activity.status == "missing" and not activity.bonus:
             lines.append(f"- {activity.id} {activity.title}: not handed in (0 points).")
+        elif activity.status == "not_started":
+            lines.append(f"- {activity.id} {activity.title}: not started, only the starter code (0 points).")
         elif activity.status == "not_loaded":
             lines.append(f"- {activity.id} {activity.title}: the file did not load (0 points); the test "
                          f"{code(_entry_name(activity, 'the file loads'))} shows the error.")
@@ -152,9 +154,9 @@ def entry_number(activity_place: int, run: int) -> str:
 
 def _activity_entries(activity: ActivityResult, place: int, options: GradescopeOptions, base_seed: int) -> list[dict]:
     apart = activity.bonus and options.bonus == "apart"
-    if activity.status == "missing":
-        optional = activity.bonus
-        return [{"name": _entry_name(activity, "handed in"), "number": entry_number(place, 1),
+    if activity.status in ("missing", "not_started"):
+        optional = activity.bonus and activity.status == "missing"
+        return [{"name": _entry_name(activity, "handed in" if activity.status == "missing" else "started"), "number": entry_number(place, 1),
                  "score": 0.0, "max_score": 0.0 if optional or apart else activity.max,
                  **({} if optional else {"status": "failed"}), "visibility": "visible",
                  "output": ("An optional bonus, not handed in: no points lost.\n\n" if optional else "")

@@ -135,6 +135,8 @@ def _activity_case(suite: ET.Element, classname: str, activity: ActivityResult) 
         _problem(case, "skipped", "waiting", f"not checked yet: {why}")
     elif activity.status == "missing":
         _problem(case, "skipped", "missing", f"{'optional, ' if activity.bonus else ''}not handed in: {why}")
+    elif activity.status == "not_started":
+        _problem(case, "skipped", "not_started", why)
     elif activity.status == "not_loaded":
         _problem(case, "error", activity.status, why)
     elif activity.status == "grader_error":

@@ -32,11 +32,13 @@ from grader.reporters.wording import (
     advisory_worth,
     alike_worth,
     base_name,
+    not_there,
     optional_and_missing,
     plural,
     points,
     run_worth,
     score_of,
+    status_words,
     visible,
 )
 from grader.results import ActivityResult, ClassResults, SubmissionResult, TestResult
@@ -112,11 +114,7 @@ def _overview(sub: SubmissionResult) -> list[str]:
 
 
 def _status(activity: ActivityResult) -> str:
-    words = ACTIVITY_WORDS.get(activity.status, activity.status)
-    graded = [t for t in activity.tests if not t.advisory]
-    if activity.status == "graded" and graded:
-        words = f"{sum(t.outcome == 'passed' for t in graded)} of {plural(len(graded), 'test')} passed"
-    return f"bonus, {words}" if activity.bonus else words
+    return code(status_words(activity)) if activity.renamed else status_words(activity)  # a file name is the student's
 
 
 def _what_went_wrong(sub: SubmissionResult) -> list[str]:
@@ -124,8 +122,9 @@ def _what_went_wrong(sub: SubmissionResult) -> list[str]:
     lines = ["## What went wrong", ""]
     before = len(lines)
     missing = [a for a in sub.activities if a.status == "missing" and not optional_and_missing(a)]
+    unstarted = [a for a in sub.activities if a.status == "not_started"]
     for activity in sub.activities:
-        if activity.status not in ("graded", "missing") or (activity.status == "graded" and activity.note):
+        if not (activity.status == "graded" or not_there(activity)) or (activity.status == "graded" and activity.note):
             lines += _activity_problem(activity)
         if activity.status in ("graded", "grader_error"):
             for group in group_failures([t for t in activity.tests if not t.advisory and t.outcome != "passed"]):
@@ -133,6 +132,10 @@ def _what_went_wrong(sub: SubmissionResult) -> list[str]:
     if missing:
         lines += ["### Not handed in", ""]
         lines += [f"- {a.id} {a.title} (0 / {points(a.max)}): {code(a.note) if a.note else 'no file'}" for a in missing]
+        lines.append("")
+    if unstarted:
+        lines += ["### Not started (only the starter code)", ""]
+        lines += [f"- {a.id} {a.title} (0 / {points(a.max)}): {code(a.note)}" for a in unstarted]
         lines.append("")
     if len(lines) == before:
         lines += ["Nothing: every test passed.", ""]

@@ -8,7 +8,7 @@ itself failed: in none of those did the student's work earn a score.
 
 Otherwise ``score`` is (total + bonus) / max, never above 1: a bonus can make up for lost points
 but, as PrairieLearn's scale ends at 1, not go past full marks. ``tests`` lists each test run
-with ``points`` and ``max_points``; an activity whose file is missing or did not load is one
+with ``points`` and ``max_points``; an activity whose file is missing, only the starter or did not load is one
 entry with the reason. PrairieLearn shows every entry to the student at once, so a hidden test
 appears only as "hidden test N" with its points: its name and message would give it away. The
 file is plain text (PrairieLearn's element escapes it); each test's printed output is cut to
@@ -52,7 +52,7 @@ def format_errors(sub: SubmissionResult) -> list[str]:
     if sub.status == "grader_error":
         return [f"{GRADER_ERROR_HEADLINE} Submit again; this attempt does not count."]
     required = [a for a in sub.activities if not a.bonus]
-    if required and all(a.status in ("missing", "not_loaded") for a in required):
+    if required and all(a.status in ("missing", "not_started", "not_loaded") for a in required):
         reasons = [f"{a.id} {a.title}: {a.note or 'not handed in'}" for a in required if a.status == "not_loaded"]
         if not reasons:
             reasons = ["None of the lab's files was handed in: " + "; ".join(a.note for a in required if a.note)]
@@ -63,7 +63,7 @@ def format_errors(sub: SubmissionResult) -> list[str]:
 def _tests(sub: SubmissionResult) -> list[dict]:
     entries = []
     for activity in sub.activities:
-        if activity.status in ("missing", "not_loaded"):
+        if activity.status in ("missing", "not_started", "not_loaded"):
             entries.append(_activity_entry(activity))
             continue
         hidden = 0
@@ -83,7 +83,8 @@ def _tests(sub: SubmissionResult) -> list[dict]:
 
 
 def _activity_entry(activity: ActivityResult) -> dict:
-    what = "not handed in" if activity.status == "missing" else "the file did not load"
+    what = {"missing": "not handed in", "not_started": "not started (only the starter code)"}.get(
+        activity.status, "the file did not load")
     optional = activity.bonus and activity.status == "missing"
     return {"name": f"{activity.id} {activity.title}: {what}", "points": 0.0,
             "max_points": 0.0 if optional else activity.max,

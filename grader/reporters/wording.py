@@ -24,6 +24,7 @@ OUTCOME_WORDS = {
 ACTIVITY_WORDS = {
     "graded": "graded",
     "missing": "not handed in",
+    "not_started": "not started: only the starter code (0 points)",
     "not_loaded": "file did not load: 0 points",
     "grader_error": "not graded: the grader failed (not the student's fault)",
     "waiting": "not checked yet",
@@ -121,6 +122,26 @@ def visible(text: str, keep_newlines: bool = False) -> str:
 def base_name(test_name: str) -> str:
     """``test_rank[ace-hearts-1]`` -> ``test_rank``: the function every run of a test shares."""
     return test_name.split("[", 1)[0]
+
+
+def status_words(activity: ActivityResult) -> str:
+    """What became of an activity, in a few words: ``4 of 5 tests passed, 1 took too long, file
+    named Widget.py``, or what its status means (ACTIVITY_WORDS)."""
+    words = ACTIVITY_WORDS.get(activity.status, activity.status)
+    graded = [t for t in activity.tests if not t.advisory]
+    if activity.status == "graded" and graded:
+        words = f"{sum(t.outcome == 'passed' for t in graded)} of {plural(len(graded), 'test')} passed"
+        slow = sum(t.outcome == "timeout" for t in graded)
+        if slow:
+            words += f", {slow} took too long (an endless loop?)"
+    if activity.renamed:
+        words += ", " + ", ".join(f"file named {given}" for given in activity.renamed.values())
+    return f"bonus, {words}" if activity.bonus else words
+
+
+def not_there(activity: ActivityResult) -> bool:
+    """An activity with nothing of the student's to grade: not handed in, or only the starter."""
+    return activity.status in ("missing", "not_started")
 
 
 def optional_and_missing(activity: ActivityResult) -> bool:

@@ -32,6 +32,12 @@ def _after_check(rubric, result, folder: Path, shown_as: Path) -> None:
     offer_diagnosis(rubric, result, folder, shown_as)
 
 
+def _causes(rubric, result, folder: Path) -> list[str]:
+    from grader_labs.elevens.diagnosis.after_check import name_causes
+
+    return name_causes(rubric, result, folder)
+
+
 LAB = bundled_lab(
     "elevens",
     "AP CS A Elevens lab (Python edition)",
@@ -40,6 +46,7 @@ LAB = bundled_lab(
     diagnose=_diagnose,
     handout=_handout,
     after_check=_after_check,
+    causes=_causes,
     mutation="grader_labs.elevens.mutation",
     # Graded in Java too (docs/java.md): the same suites call Card.java and Deck.java.
     java_activities=("A1", "A2", "A3", "A4", "A5", "A5b", "A8", "A9", "A10", "A11", "A11b", "bonus-tens"),

@@ -48,8 +48,13 @@ def note(sub: dict) -> str:
     return " ".join([*sub["messages"], *(a["note"] for a in sub["activities"])])
 
 
+def test_a_file_in_the_wrong_case_is_graded_and_said_so(graded):
+    subs, _ = graded
+    assert subs["wrong_case"]["total"] == subs["good"]["total"] > 0  # the same correct Card
+    assert "named Card.py; graded as card.py" in note(subs["wrong_case"])
+
+
 @pytest.mark.parametrize("sub_id, words", [
-    ("wrong_case", "found Card.py but the grader looks for card.py"),
     ("syntax_error", "card.py could not be loaded: SyntaxError"),
     ("not_utf8", "could not be loaded"),
     ("empty", "card.py"),

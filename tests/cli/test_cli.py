@@ -40,10 +40,11 @@ def test_grade_writes_results_gradebook_and_reports(small_class, tmp_path):
     assert set(rows) == {"good", "only_card", "zipped"}
     assert float(rows["good"]["total"]) == float(rows["good"]["max"])  # the bonus is kept apart
     assert float(rows["good"]["bonus"]) == float(rows["good"]["bonus-tens"]) > 0
-    assert rows["only_card"]["total"] == "0"
+    assert rows["only_card"]["total"] == "15"  # Card.py: graded as card.py, and said so
+    assert rows["only_card"]["activity_status"].startswith("A1 misnamed (named Card.py)")
     results = json.loads((tmp_path / "results.json").read_text())
     only_card = next(s for s in results["submissions"] if s["id"] == "only_card")
-    assert "found Card.py" in only_card["activities"][0]["note"]
+    assert "named Card.py; graded as card.py" in only_card["activities"][0]["note"]
     zipped = next(s for s in results["submissions"] if s["id"] == "zipped")
     assert 0 < zipped["activities"][0]["score"] < 15
     assert (tmp_path / "zipped" / "report.md").read_text().count("test_suit") >= 3

@@ -20,7 +20,7 @@ from grader.reporters.atomic import write_atomically
 from grader.reporters.gradebook_csv import gradebook_text
 from grader.reporters.markdown_report import code, fenced, submission_report
 from grader.reporters.results_json import FORMAT_VERSION, results_document
-from grader.results import ActivityResult, ClassResults, SubmissionResult, TestResult
+from grader.results import ACTIVITY_STATES, ActivityResult, ClassResults, SubmissionResult, TestResult
 from tests.reporters.samples import ACCENTED, EVIL, WIDE_IDS, sample_results, wide_class
 
 
@@ -110,7 +110,7 @@ def test_the_gradebook_starts_with_a_bom_and_round_trips_accents(tmp_path):
     assert raw.startswith(b"\xef\xbb\xbf") and not raw.startswith(b"\xef\xbb\xbf\xef\xbb\xbf")
     with (tmp_path / "gradebook.csv").open(encoding="utf-8-sig", newline="") as handle:
         rows = {row["id"]: row for row in csv.DictReader(handle)}
-    assert list(next(iter(rows.values()))) == ["id", "A1", "A2", "A3", "bonus-tens", "total", "max", "bonus", "status"]
+    assert list(next(iter(rows.values()))) == ["id", "A1", "A2", "A3", "bonus-tens", "total", "max", "bonus", "status", "activity_status"]
     assert rows[ACCENTED]["total"] == "53" and rows[ACCENTED]["status"] == "graded"
 
 
@@ -140,7 +140,9 @@ def test_results_json_is_version_2_with_every_field(tmp_path):
     assert set(document) == {"format_version"} | {f.name for f in fields(ClassResults)}
     sub = document["submissions"][0]
     assert set(sub) == {f.name for f in fields(SubmissionResult)}
-    assert set(sub["activities"][0]) == {f.name for f in fields(ActivityResult)}
+    # `state` is worked out from the other fields (ActivityResult.state) and written for readers.
+    assert set(sub["activities"][0]) == {f.name for f in fields(ActivityResult)} | {"state"}
+    assert sub["activities"][0]["state"] in ACTIVITY_STATES
     assert set(sub["activities"][0]["tests"][0]) == {f.name for f in fields(TestResult)}
     assert document == json.loads(json.dumps(results_document(sample_results())))
 

@@ -2,8 +2,9 @@
 
 From the top: how many students and how the totals spread (a histogram), one row per student
 with every activity as a heat-map cell (sortable by any column; each row links to the student's
-report.html), then the tests the class failed, hardest first, with the message most students
-got: what to teach again.
+report.html), then the likely causes a lab's diagnosis names across the class (causes.py), then
+the tests the class failed, the most students first, with the failure most students got and
+what was expected and what came back: what to teach again.
 
 Each row carries ``data-student``, ``data-total``, ``data-max`` and ``data-status`` straight
 from results.json, and each cell a ``data-sort`` key, so the sorting script and the tests read
@@ -14,6 +15,7 @@ from pathlib import Path
 
 from grader.reporters.atomic import write_atomically
 from grader.reporters.hookspecs import OutputFormat, hookimpl
+from grader.reporters.html.causes import causes_section
 from grader.reporters.html.difficulty import difficulty_section
 from grader.reporters.html.histogram import histogram
 from grader.reporters.html.markup import Markup, el, join, page
@@ -82,8 +84,9 @@ def class_page(results: ClassResults) -> str:
         histogram(results),
         el("h2", "Students", id="students-heading"),
         el("p", "Click a column's name to sort by it; click a student to open their report.", class_="muted"),
-        legend(),
+        legend(a for sub in results.submissions for a in sub.activities),
         _students_table(results),
+        causes_section(results),
         difficulty_section(results),
         el("footer", f"Grader {results.grader_version or '(unknown version)'} · base seed {results.base_seed}"
                      f" · sandbox: {results.sandbox}. The same submissions and seed always give the same grades."),
@@ -94,6 +97,14 @@ def class_page(results: ClassResults) -> str:
 def _problems(results: ClassResults) -> Markup:
     """Submissions that need the teacher before anything else, said in words."""
     lines = []
+    misnamed = [sub for sub in results.submissions if any(a.renamed for a in sub.activities)]
+    if misnamed:
+        names = [join(", " if i else "", el("a", sub.id, href=report_href(sub.id)), " (",
+                      ", ".join(f"{given} for {name}" for a in sub.activities for name, given in a.renamed.items()), ")")
+                 for i, sub in enumerate(misnamed)]
+        lines.append(el("p", el("span", "misnamed files", class_="tag"), " ",
+                        f"{plural(len(misnamed), 'submission')} named a file otherwise; graded under the lab's name "
+                        "(marked *): ", names, class_="misnamed"))
     if results.unusable:
         lines.append(el("p", el("span", "could not be graded", class_="tag bad"), " ",
                         f"{plural(len(results.unusable), 'submission')}: nothing in them was graded; ask for them again."))

@@ -32,6 +32,7 @@ from grader.reporters.wording import (
     advisory_worth,
     alike_worth,
     base_name,
+    not_there,
     optional_and_missing,
     plural,
     points,
@@ -95,8 +96,9 @@ def _what_went_wrong(sub: SubmissionResult) -> Markup:
     """Problems in activity order; files not handed in come last, in one short list."""
     parts = []
     missing = [a for a in sub.activities if a.status == "missing" and not optional_and_missing(a)]
+    unstarted = [a for a in sub.activities if a.status == "not_started"]
     for activity in sub.activities:
-        if activity.status not in ("graded", "missing") or (activity.status == "graded" and activity.note):
+        if not (activity.status == "graded" or not_there(activity)) or (activity.status == "graded" and activity.note):
             parts.append(_activity_problem(activity))
         if activity.status in ("graded", "grader_error"):
             parts += [_group_details(activity, group) for group in
@@ -105,6 +107,11 @@ def _what_went_wrong(sub: SubmissionResult) -> Markup:
         items = [el("li", el("span", "–", class_="sym"), f"{a.id} {a.title} (0 / {points(a.max)}): ",
                     a.note or "no file") for a in missing]
         parts.append(el("section", el("h3", "Not handed in"), el("ul", items, class_="plain"), class_="test"))
+    if unstarted:
+        items = [el("li", el("span", "○", class_="sym"), f"{a.id} {a.title} (0 / {points(a.max)}): ", a.note)
+                 for a in unstarted]
+        parts.append(el("section", el("h3", "Not started (only the starter code)"), el("ul", items, class_="plain"),
+                        class_="test", id="not-started"))
     if not parts:
         parts.append(el("p", "Nothing: every test passed."))
     return el("section", el("h2", "What went wrong"), parts, id="wrong")

@@ -7,7 +7,9 @@ paper (no buttons, colours kept, no block cut across two pages).
 Heat-map colours are the 11 steps of ColorBrewer's RdYlBu scale, which colour-blind readers
 can tell apart; every cell also shows its number, so colour is never the only cue. Activities
 with no score of the student's making have their own look: ``st-missing`` (plain grey, "–"),
-``st-not_loaded`` (hatched, "✗") and ``st-grader_error`` (dashed purple outline, "!").
+``st-not_started`` (white with a grey border, "○"), ``st-not_loaded`` (hatched, "✗") and
+``st-grader_error`` (dashed purple outline, "!"). A timed-out or misnamed activity keeps its
+heat colour and gets a mark after its score ("↻", "*").
 """
 
 _HEAT = ["#a50026", "#d73027", "#f46d43", "#fdae61", "#fee090", "#ffffbf",
@@ -61,8 +63,16 @@ table.tests meter{display:inline-block;width:6rem;margin-left:.5rem;vertical-ali
 tr.incomplete td.total::after{content:" !";color:var(--grader);font-weight:700}
 td.unusable{color:var(--bad)}
 .pct{display:block;font-size:.8rem;color:var(--muted)}
+dl.said{display:grid;grid-template-columns:auto 1fr;gap:0 .5rem;margin:.25rem 0 0;font-size:.9rem}
+dl.said dt{color:var(--muted)}
+dl.said dd{margin:0}
+.tag.timeout{color:var(--warn);border-color:var(--warn)}
+ul.causes{padding-left:1.2rem}
+ul.causes li{margin:.3rem 0}
+.who-list{display:block;font-size:.9rem}
 """ + _HEAT_RULES + """
 .st-missing{background:#eaeef2;color:var(--muted)}
+.st-not_started,.st-waiting{background:#fff;color:var(--muted);outline:1px solid var(--line);outline-offset:-3px}
 .st-not_loaded{background:repeating-linear-gradient(45deg,#eaeef2 0 4px,#fff 4px 8px);color:var(--bad)}
 .st-grader_error{background:#fff;color:var(--grader);outline:2px dashed var(--grader);outline-offset:-4px}
 .legend{display:flex;flex-wrap:wrap;gap:.35rem 1.2rem;list-style:none;padding:0;margin:.3rem 0 1rem;font-size:.88rem}

@@ -1,7 +1,7 @@
 """The 6 Takes! lab graded by the real engine: the reference handed in by a student gets full
 marks; each named buggy version handed in alone (reference everywhere else) loses points in its
-own activity and nowhere else; the second correct versions lose nothing; the starter scores 0
-without a grader error. The reference's own A5 score proves its tester accepts every correct
+own activity and nowhere else; the second correct versions lose nothing; the untouched starter is not started
+and scores 0, and the starter with one line added grades to 0 without a grader error. The reference's own A5 score proves its tester accepts every correct
 version and catches every buggy one."""
 
 import pytest
@@ -54,8 +54,15 @@ def test_reference_tester_accepts_correct_versions_catches_every_bug_and_kills_e
     assert status == "graded" and score == top == 26
 
 
-def test_starter_grades_to_zero_without_grader_errors(graded):
+def test_the_untouched_starter_is_not_started_and_scores_zero(graded):
     got = graded["starter"]
+    assert got["total"] == 0, got
+    for activity in ACTIVITIES:
+        assert got[activity][0] == "not_started", (activity, got[activity])
+
+
+def test_a_begun_starter_grades_to_zero_without_grader_errors(graded):
+    got = graded["starter_begun"]
     assert got["total"] == 0, got
     for activity in ACTIVITIES:
         assert got[activity][0] == "graded", (activity, got[activity])

@@ -48,6 +48,8 @@ def submissions() -> dict[str, dict[str, str]]:
                        **{name: (VARIANTS / "Correct" / name).read_text(encoding="utf-8") for name in ACTIVITY_OF_FILE}}
     starter = ROOT / "starter" / "six-takes"
     subs["starter"] = {path.name: path.read_text(encoding="utf-8") for path in starter.glob("*.py")}
+    # The starter with one line added: its NotImplementedError code is run and must grade cleanly.
+    subs["starter_begun"] = {name: text + "\n_begun = True  # one line of the student's own: no longer the untouched starter, so it runs\n" for name, text in subs["starter"].items()}
     for name in WRONG_GAMES:  # only A4 can be graded: the other files are missing
         subs[f"game-{name}"] = {**given(), "takes_game.py": wrong_game(name)}
     for name in WRONG_SIMULATIONS:  # only A6

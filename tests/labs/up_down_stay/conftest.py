@@ -38,6 +38,8 @@ def graded(tmp_path_factory):
     for variant, name in BUGGY.items():
         submissions[variant] = without_tester(reference_submission(**{name.replace(".py", "_py"): (VARIANTS / variant / name).read_text()}))
     submissions["starter"] = {path.name: path.read_text() for path in STARTER.glob("*.py")}
+    # The starter with one line added: its NotImplementedError code is run and must grade cleanly.
+    submissions["starter_begun"] = {name: text + "\n_begun = True  # one line of the student's own: no longer the untouched starter, so it runs\n" for name, text in submissions["starter"].items()}
     # the tester under its other name, in pytest style: test functions and no calls at the bottom
     pytest_style = reference_submission()
     tester = pytest_style.pop("uds_tester.py")

@@ -54,14 +54,21 @@ def test_raggeddeal_fails_both_dealing_statistics(graded):
     assert {"test_the_card_left_over_is_any_card_equally_often", "test_a_card_reaches_seat_0_with_probability_17_in_52"} <= failed
 
 
-def test_the_starter_grades_cleanly_and_scores_nothing_but_its_example_test(graded):
+def test_the_untouched_starter_is_not_started_and_scores_nothing(graded):
+    _, got = graded
+    assert {a: (status, score) for a, (status, score, _) in got["starter"].items()} == {
+        a: ("not_started", 0) for a in ("A1", "A2", "A3", "A4", "A5", "A6", "A7")}
+
+
+def test_a_begun_starter_grades_cleanly_and_scores_nothing_but_its_example_test(graded):
     # Every activity runs (no grader errors); only the starter tester's one example check
     # (changes of [1, 13]) catches anything: FlippedSign, FencePost and some changes mutants.
+    # Kept by a student who has added to the tester, it counts as theirs.
     _, got = graded
-    assert all(status == "graded" for status, _, _ in got["starter"].values())
-    assert {a: score for a, (_, score, _) in got["starter"].items() if a != "A6"} == {
+    assert all(status == "graded" for status, _, _ in got["starter_begun"].values())
+    assert {a: score for a, (_, score, _) in got["starter_begun"].items() if a != "A6"} == {
         "A1": 0, "A2": 0, "A3": 0, "A4": 0, "A5": 0, "A7": 0}
-    assert 0 < got["starter"]["A6"][1] < 6  # 2 buggy variants (4 points) and a few changes mutants
+    assert 0 < got["starter_begun"]["A6"][1] < 6  # 2 buggy variants (4 points) and a few changes mutants
 
 
 def test_a_pytest_style_tester_named_test_uds_is_graded_too(graded):
