@@ -65,6 +65,9 @@ class Peer:
         self.decoded: list | None = None  # the shared objects decoded for a call's arguments
         self.synced: dict[int, tuple] = {}  # identity number -> how both sides last agreed it was
         self.classes_seen: dict[tuple, type] = {}
+        # The argument objects of the calls this side is serving, with how each was last sent:
+        # a call back made in the middle of one first sends what changed (see call_remote).
+        self.in_flight: list[list] = []
 
     # -- framing -----------------------------------------------------------------------------
     def send(self, message) -> None:
@@ -86,14 +89,17 @@ class Peer:
         return json.loads(data.decode("utf-8", "surrogatepass"))
 
     # -- a request, and serving the other side's while waiting ---------------------------------
-    def request(self, message: list):
-        """Send a request; serve the other side's requests until its reply comes; its value."""
-        self.send({"q": message})
+    def request(self, message: list, changed: list | None = None):
+        """Send a request (with the ``changed`` objects the other side must see first); serve
+        the other side's requests until its reply comes; its value."""
+        self.send({"q": message, "back": changed} if changed else {"q": message})
         while True:
             reply = self.receive()
             if not isinstance(reply, dict):
                 raise PeerGone("the other side sent something that is not a message")
             if "q" in reply:
+                for value in reply.get("back", ()):
+                    self.decode(value)
                 self.serve_one(reply["q"])
                 continue
             for value in reply.get("back", ()):
@@ -104,6 +110,7 @@ class Peer:
 
     def serve_one(self, request) -> None:
         """Answer one request of the other side: its value, or the exception it raised."""
+        depth = len(self.in_flight)
         try:
             value, back = self.perform(request)
             reply = {"r": self.encode(value)}
@@ -114,6 +121,8 @@ class Peer:
                 reply["back"] = changed
         except BaseException as exc:  # noqa: BLE001 - an exception is an answer too
             reply = {"e": [type(exc).__name__, _message(exc)]}
+        finally:
+            del self.in_flight[depth:]
         self.send(reply)
 
     def perform(self, request) -> tuple:
@@ -130,13 +139,28 @@ class Peer:
             back = [(obj, _snapshot(obj)) for obj in {id(o): o for o in self.decoded}.values()]
         finally:
             self.decoded = outer
+        self.in_flight.append(back)
         return decoded, named, back
 
     def call_remote(self, kind: str, target, name: str, args: tuple = (), kwargs: dict | None = None):
         """Ask the other side to do something with one of its objects (``target``: its handle,
         or None for its module) and return the answer."""
         return self.request([kind, target, name, [self.encode(a) for a in args],
-                             {str(k): self.encode(v) for k, v in (kwargs or {}).items()}])
+                             {str(k): self.encode(v) for k, v in (kwargs or {}).items()}], self._changed_so_far())
+
+    def _changed_so_far(self) -> list:
+        """The argument objects of the calls being served that changed since last sent (a
+        hosted turn that placed a card, before it tells the tester's callback): the other
+        side's own objects are updated before it runs the call back, as they would be if the
+        callee ran in its process. Each is then remembered as sent."""
+        changed = []
+        for back in self.in_flight:
+            for index, (obj, before) in enumerate(back):
+                now = _snapshot(obj)
+                if now != before:
+                    changed.append(self.encode(obj))
+                    back[index] = (obj, now)
+        return changed
 
     # -- values --------------------------------------------------------------------------------
     def export(self, obj) -> int:
@@ -337,19 +361,37 @@ def _flat(state: dict) -> tuple | None:
     return tuple(state.items())
 
 
-def _snapshot(obj) -> object:
-    """How a shared object is now, cheaply: enough to see whether a call changed it (its nested
-    shared objects have snapshots of their own)."""
+# How deep a snapshot looks (a table's rows of cards are 3 levels down). Deeper changes go unseen
+# until the object crosses again; a deeper look would cost frames a student's recursion needs.
+SNAPSHOT_DEPTH = 6
+
+
+def _snapshot(obj, depth: int = 0, seen: set | None = None) -> object:
+    """How a shared object is now, deeply: lists, dicts and objects inside it by their own
+    contents, so a change anywhere below (a card appended to a row list made during the call)
+    shows as a change of the object that was passed, which is then sent whole."""
+    seen = set() if seen is None else seen
     kind = type(obj)
-    if kind is list:
-        return tuple(map(id, obj))
-    if kind is dict:
-        return tuple((id(k), id(v)) for k, v in obj.items())
+    if kind in SCALARS:
+        return obj
     if kind is random.Random:
         return obj.getstate()
-    state = vars(obj)
-    flat = _flat(state)
-    return flat if flat is not None else tuple((k, id(v)) for k, v in state.items())
+    if id(obj) in seen or depth > SNAPSHOT_DEPTH:
+        return ("id", id(obj))
+    seen.add(id(obj))
+    if kind is list:
+        return ("l", id(obj), tuple(_snapshot(item, depth + 1, seen) for item in obj))
+    if kind is dict:
+        return ("d", id(obj), tuple((_snapshot(k, depth + 1, seen), _snapshot(v, depth + 1, seen)) for k, v in obj.items()))
+    # A plain object's own fields; never a class, a function or a proxy of the other side (its
+    # __getattr__ would ask the other side, in the middle of a call).
+    if isinstance(obj, type) or callable(obj) or getattr(kind, "__getattr__", None) is not None:
+        return ("id", id(obj))
+    try:
+        state = object.__getattribute__(obj, "__dict__")
+    except (AttributeError, TypeError):
+        return ("id", id(obj))
+    return ("o", id(obj), tuple((k, _snapshot(v, depth + 1, seen)) for k, v in state.items()))
 
 
 def _number(value) -> int:
