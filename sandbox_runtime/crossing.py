@@ -150,7 +150,7 @@ class Peer:
 
     def _changed_so_far(self) -> list:
         """The argument objects of the calls being served that changed since last sent (a
-        hosted turn that placed a card, before it tells the tester's callback): the other
+        hosted method that changed a passed list, before it calls the tester back): the other
         side's own objects are updated before it runs the call back, as they would be if the
         callee ran in its process. Each is then remembered as sent."""
         changed = []
@@ -368,7 +368,7 @@ SNAPSHOT_DEPTH = 6
 
 def _snapshot(obj, depth: int = 0, seen: set | None = None) -> object:
     """How a shared object is now, deeply: lists, dicts and objects inside it by their own
-    contents, so a change anywhere below (a card appended to a row list made during the call)
+    contents, so a change anywhere below (an item appended to a list made during the call)
     shows as a change of the object that was passed, which is then sent whole."""
     seen = set() if seen is None else seen
     kind = type(obj)
