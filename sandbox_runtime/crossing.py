@@ -30,6 +30,8 @@ import random
 import struct
 import sys
 
+from sandbox_runtime.snapshots import SCALARS, flat_state, snapshot
+
 MAX_MESSAGE = 16 << 20
 MAX_DEPTH = 64
 CONSTANTS = {"NotImplemented": NotImplemented, "Ellipsis": Ellipsis}
@@ -116,7 +118,7 @@ class Peer:
             reply = {"r": self.encode(value)}
             # The argument objects the callee changed (a list shuffled in place, a stand-in
             # dealt from), copied back: the caller's own objects are updated in place.
-            changed = [self.encode(obj) for obj, before in back or () if _snapshot(obj) != before]
+            changed = [self.encode(obj) for obj, before in back or () if snapshot(obj) != before]
             if changed:
                 reply["back"] = changed
         except BaseException as exc:  # noqa: BLE001 - an exception is an answer too
@@ -136,7 +138,7 @@ class Peer:
         try:
             decoded = [self.decode(item) for item in (args if type(args) is list else ())]
             named = {str(k): self.decode(v) for k, v in (kwargs.items() if type(kwargs) is dict else ())}
-            back = [(obj, _snapshot(obj)) for obj in {id(o): o for o in self.decoded}.values()]
+            back = [(obj, snapshot(obj)) for obj in {id(o): o for o in self.decoded}.values()]
         finally:
             self.decoded = outer
         self.in_flight.append(back)
@@ -156,7 +158,7 @@ class Peer:
         changed = []
         for back in self.in_flight:
             for index, (obj, before) in enumerate(back):
-                now = _snapshot(obj)
+                now = snapshot(obj)
                 if now != before:
                     changed.append(self.encode(obj))
                     back[index] = (obj, now)
@@ -222,14 +224,14 @@ class Peer:
                 return {"d": number, "v": [[self.encode(k, depth + 1, seen), self.encode(v, depth + 1, seen)]
                                            for k, v in value.items()]}
             state = vars(value)
-            snapshot = _flat(state)
-            if snapshot is not None and self.synced.get(number) == snapshot:
+            flat = flat_state(state)
+            if flat is not None and self.synced.get(number) == flat:
                 return {"x": number}  # both sides hold it as it is (a lab object returned before, passed again)
             encoded = {"o": number, "m": kind.__module__, "c": kind.__qualname__,
                        "v": [[name, self.encode(item, depth + 1, seen)] for name, item in state.items()
                              if type(name) is str]}
-            if snapshot is not None:
-                self.synced[number] = snapshot
+            if flat is not None:
+                self.synced[number] = flat
             return encoded
         owned = self.owned_proxy_handle(value)
         if owned is not None:
@@ -314,9 +316,9 @@ class Peer:
             state = {str(name): self.decode(item, depth + 1) for name, item in items}
             vars(obj).clear()
             vars(obj).update(state)
-            snapshot = _flat(state)
-            if snapshot is not None:
-                self.synced[number] = snapshot
+            flat = flat_state(state)
+            if flat is not None:
+                self.synced[number] = flat
         return obj
 
     def _random(self, data: dict) -> random.Random:
@@ -349,49 +351,6 @@ class Peer:
         raise NotImplementedError
 
 
-SCALARS = frozenset({type(None), bool, int, float, str})
-
-
-def _flat(state: dict) -> tuple | None:
-    """An object's state when it holds only plain scalars (a small value object), as a comparable tuple; None
-    when it holds anything else (then it is always sent whole)."""
-    for value in state.values():
-        if type(value) not in SCALARS:
-            return None
-    return tuple(state.items())
-
-
-# How deep a snapshot looks (a table's rows of cards are 3 levels down). Deeper changes go unseen
-# until the object crosses again; a deeper look would cost frames a student's recursion needs.
-SNAPSHOT_DEPTH = 6
-
-
-def _snapshot(obj, depth: int = 0, seen: set | None = None) -> object:
-    """How a shared object is now, deeply: lists, dicts and objects inside it by their own
-    contents, so a change anywhere below (an item appended to a list made during the call)
-    shows as a change of the object that was passed, which is then sent whole."""
-    seen = set() if seen is None else seen
-    kind = type(obj)
-    if kind in SCALARS:
-        return obj
-    if kind is random.Random:
-        return obj.getstate()
-    if id(obj) in seen or depth > SNAPSHOT_DEPTH:
-        return ("id", id(obj))
-    seen.add(id(obj))
-    if kind is list:
-        return ("l", id(obj), tuple(_snapshot(item, depth + 1, seen) for item in obj))
-    if kind is dict:
-        return ("d", id(obj), tuple((_snapshot(k, depth + 1, seen), _snapshot(v, depth + 1, seen)) for k, v in obj.items()))
-    # A plain object's own fields; never a class, a function or a proxy of the other side (its
-    # __getattr__ would ask the other side, in the middle of a call).
-    if isinstance(obj, type) or callable(obj) or getattr(kind, "__getattr__", None) is not None:
-        return ("id", id(obj))
-    try:
-        state = object.__getattribute__(obj, "__dict__")
-    except (AttributeError, TypeError):
-        return ("id", id(obj))
-    return ("o", id(obj), tuple((k, _snapshot(v, depth + 1, seen)) for k, v in state.items()))
 
 
 def _number(value) -> int:

@@ -45,6 +45,7 @@ from sandbox_runtime import failures, names, sources, wire
 from sandbox_runtime.failures import describe
 from sandbox_runtime.limits import apply_limits
 from sandbox_runtime.spare import spare_main
+from sandbox_runtime.wiping import wipe, writable_places
 
 try:
     _pidfd_open = os.pidfd_open
@@ -91,7 +92,7 @@ class Zygote:
         self.output: int | None = None  # the output file, once stdout and stderr point elsewhere
         self.mask: set | None = None  # the signal mask the student's files left, for each worker
         self.host = False  # each worker forks a host for the class under test first (hosting.py)
-        self.wiped = _writable_places()
+        self.wiped = writable_places()
 
     def serve(self) -> None:
         while True:
@@ -362,47 +363,3 @@ def exit_status(status: int) -> dict:
     if os.WIFSIGNALED(status):
         return {"signal": os.WTERMSIG(status)}
     return {"exit_code": os.WEXITSTATUS(status)}
-
-
-def _writable_places() -> list[str]:
-    """Where a test can leave files for the next one: its home and, in the jail, its private
-    /tmp (the first process of its own PID namespace has its own mount namespace too; at the
-    process level /tmp is the machine's, and is left alone)."""
-    places = [os.environ.get("HOME", "")]
-    if os.getpid() == 1:
-        places.append("/tmp")
-    return [place for place in places if place and place != "/" and os.path.isdir(place)]
-
-
-def wipe(places: list[str]) -> None:
-    """Empty ``places`` after each test, so nothing written in one test (a counter in /tmp or
-    in the home) is there for the next: a tester cannot count its runs, or leave a note for
-    the next version. Links are removed, never followed; a folder made unwritable is made
-    writable again first (it is this process's own user's)."""
-    for place in places:
-        try:
-            device = os.stat(place).st_dev
-            entries = list(os.scandir(place))
-        except OSError:
-            continue
-        for entry in entries:
-            _remove(entry.path, device)
-
-
-def _remove(path: str, device: int) -> None:
-    """Remove ``path`` and what is under it, staying on ``device``: what is mounted below (the
-    sandbox's own folders, under the jail's /tmp) is not this place's to empty."""
-    try:
-        info = os.lstat(path)
-        if info.st_dev != device:
-            return
-        if os.path.isdir(path) and not os.path.islink(path):
-            if info.st_uid == os.getuid():
-                os.chmod(path, 0o700)
-            for entry in list(os.scandir(path)):
-                _remove(entry.path, device)
-            os.rmdir(path)
-        else:
-            os.unlink(path)
-    except OSError:
-        pass

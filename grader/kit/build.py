@@ -62,6 +62,7 @@ class Kit:
     rubric: Path  # the rubric it is built from
     files: dict[str, bytes] = field(default_factory=dict)
     cut_tests: list[str] = field(default_factory=list)  # "A1 test_x": hidden or not in the kit
+    cut_by_suite: dict[str, list[str]] = field(default_factory=dict)  # suite file -> test names cut
 
     def add_tree(self, folder: Path, prefix: str, skip: set[str] = frozenset()) -> None:
         for path in sorted(folder.rglob("*")):
@@ -82,8 +83,8 @@ def build_kit(lab: Lab, out: Path, rubric: Path | None = None) -> tuple[Path, Ki
     kit.files.pop(f"grader/kit/{MANIFEST.name}", None)
     kit.add_tree(Path(sandbox_runtime.__file__).parent, "sandbox_runtime")
     _add_lab_code(kit)
-    rubric = _add_rubric(kit)
-    _cut_suites(kit, rubric)
+    _add_rubric(kit)
+    _cut_suites(kit)
     _add_assets(kit)
     salt = secrets.token_hex(16)
     _hash_answer_keys(kit, salt)
@@ -136,7 +137,7 @@ def _imported_lab_modules(source: bytes) -> set[str]:
     return found
 
 
-def _add_rubric(kit: Kit) -> dict:
+def _add_rubric(kit: Kit) -> None:
     """The rubric without its hidden and ``in_kit: false`` entries (an activity left with no test is
     left out); the cut entries are remembered to cut their tests from the suites."""
     data = yaml.safe_load(kit.rubric.read_text(encoding="utf-8"))
@@ -148,6 +149,7 @@ def _add_rubric(kit: Kit) -> dict:
         for entry in activity["tests"]:
             if entry.get("visibility", "public") == "hidden" or entry.get("in_kit", True) is False:
                 kit.cut_tests.append(f"{activity['id']} {entry['test']}")
+                kit.cut_by_suite.setdefault(activity["suite"], []).append(entry["test"])
             else:
                 tests.append(entry)
         activity["tests"] = tests
@@ -159,19 +161,12 @@ def _add_rubric(kit: Kit) -> dict:
     text = header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=120)
     kit.files[f"grader_assets/rubrics/{kit.lab.rubric.name}"] = text.encode("utf-8")
     kit.files["grader_assets/rubrics/__init__.py"] = b""
-    return data
 
 
-def _cut_suites(kit: Kit, rubric: dict) -> None:
+def _cut_suites(kit: Kit) -> None:
     """Remove each cut test function (with its decorators) from its suite's text."""
-    cut_by_suite: dict[str, list[str]] = {}
-    original = yaml.safe_load(kit.rubric.read_text(encoding="utf-8"))
-    for activity in original["activities"]:
-        patterns = [entry["test"] for entry in activity["tests"] if f"{activity['id']} {entry['test']}" in kit.cut_tests]
-        if patterns:
-            cut_by_suite.setdefault(activity["suite"], []).extend(patterns)
     package = f"grader_labs/{kit.lab.suites.parent.name}/suites"
-    for suite, patterns in cut_by_suite.items():
+    for suite, patterns in kit.cut_by_suite.items():
         name = f"{package}/{suite}"
         kit.files[name] = cut_functions(kit.files[name].decode("utf-8"), patterns).encode("utf-8")
 
