@@ -1,67 +1,104 @@
-"""Activity 1: Card, tested the way Activity 5 teaches.
+"""Activity 1: Card, tested the way Activity 5 teaches, over every card a game can make.
 
-Accessors are checked on cards whose fields all differ, so a method that returns the wrong
-field is caught; ``matches`` is checked against itself, a duplicate, and three cards that each
-differ from it in exactly one field (catching ``or`` for ``and`` and copy-paste slips).
+Each accessor and ``str`` are checked on all 52 ranks and suits, with point values from the
+three games of the lab (Elevens, Thirteens and Tens), so every value from 0 to 13 is met: a
+Card that is right for an ace but wrong for a king, a diamond or a 10 is caught. ``matches`` is
+checked both ways round (``a.matches(b)`` and ``b.matches(a)``), against the card itself, a
+duplicate, and cards that differ from it in exactly one field (catching ``or`` for ``and``, a
+missing field, and a comparison that is not ``==``).
 """
 
 import pytest
+from grader_labs.elevens.standard_deck import RANKS, SUITS
 
 from grader.assertions import expect
 
-CARDS = [("ace", "hearts", 1), ("queen", "clubs", 3), ("7", "spades", 12)]
-ONE_DIFFERENCE = {
-    "rank": ("king", "hearts", 1),
-    "suit": ("ace", "spades", 1),
-    "point value": ("ace", "hearts", 2),
+# One value list per suit, so all 52 cards together carry every point value 0..13.
+GAME_VALUES = {
+    "spades": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0],       # Elevens
+    "hearts": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0],     # Thirteens
+    "diamonds": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13],  # Tens
+    "clubs": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0],        # Elevens again
 }
+
+
+def cards_of(suit: str) -> list[tuple[str, str, int]]:
+    return [(rank, suit, value) for rank, value in zip(RANKS, GAME_VALUES[suit])]
 
 
 def make(student, fields):
     return student.card.Card(*fields)
 
 
-@pytest.mark.parametrize("fields", CARDS, ids=lambda f: "-".join(map(str, f)))
-def test_rank(student, fields):
-    card = make(student, fields)
-    expect(card.rank(), fields[0], f"{card.label}.rank()", "rank() should give back the first value passed to Card(...).")
+@pytest.mark.parametrize("suit", SUITS)
+def test_rank(student, suit):
+    for fields in cards_of(suit):
+        card = make(student, fields)
+        expect(card.rank(), fields[0], f"{card.label}.rank()", "rank() should give back the first value passed to Card(...), for every rank.")
 
 
-@pytest.mark.parametrize("fields", CARDS, ids=lambda f: "-".join(map(str, f)))
-def test_suit(student, fields):
-    card = make(student, fields)
-    expect(card.suit(), fields[1], f"{card.label}.suit()", "suit() should give back the second value passed to Card(...).")
+@pytest.mark.parametrize("suit", SUITS)
+def test_suit(student, suit):
+    for fields in cards_of(suit):
+        card = make(student, fields)
+        expect(card.suit(), fields[1], f"{card.label}.suit()", "suit() should give back the second value passed to Card(...), for every suit.")
 
 
-@pytest.mark.parametrize("fields", CARDS, ids=lambda f: "-".join(map(str, f)))
-def test_point_value(student, fields):
-    card = make(student, fields)
-    expect(card.point_value(), fields[2], f"{card.label}.point_value()", "point_value() should give back the number passed to Card(...), as a number, not text.")
+@pytest.mark.parametrize("suit", SUITS)
+def test_point_value(student, suit):
+    for fields in cards_of(suit):
+        card = make(student, fields)
+        expect(card.point_value(), fields[2], f"{card.label}.point_value()",
+               "point_value() should give back the number passed to Card(...), as a number, not text, whatever the rank.")
 
 
-def test_matches_itself_and_a_duplicate(student):
-    card = make(student, CARDS[0])
-    expect(card.matches(card), True, f"c.matches(c) where c = {card.label}", "A card always matches itself.")
-    twin = make(student, CARDS[0])
-    expect(card.matches(twin), True, f"{card.label}.matches({twin.label})", "Two cards with the same rank, suit and point value match.")
+@pytest.mark.parametrize("suit", SUITS)
+def test_matches_itself_and_a_duplicate(student, suit):
+    for fields in cards_of(suit):
+        card = make(student, fields)
+        expect(card.matches(card), True, f"c.matches(c) where c = {card.label}", "A card always matches itself.")
+        twin = make(student, fields)
+        expect(card.matches(twin), True, f"{card.label}.matches({twin.label})", "Two cards with the same rank, suit and point value match.")
+        expect(twin.matches(card), True, f"{twin.label}.matches({card.label})", "Two cards with the same rank, suit and point value match.")
 
 
-@pytest.mark.parametrize("field", list(ONE_DIFFERENCE))
-def test_does_not_match_a_card_with_one_difference(student, field):
-    card = make(student, CARDS[0])
-    other = make(student, ONE_DIFFERENCE[field])
-    expect(card.matches(other), False, f"{card.label}.matches({other.label})",
-           f"These cards differ only in {field}. matches must check rank AND suit AND point value (use `and`, not `or`).")
+def one_difference(fields: tuple[str, str, int]) -> dict[str, tuple[str, str, int]]:
+    """Cards that differ from ``fields`` in one field, on both sides of it (a neighbour below and
+    above), so a comparison such as ``>=`` in place of ``==`` shows in one of the two calls."""
+    rank, suit, value = fields
+    r, s = RANKS.index(rank), SUITS.index(suit)
+    return {
+        "rank": (RANKS[(r + 1) % len(RANKS)], suit, value),
+        "rank ": (RANKS[r - 1], suit, value),
+        "suit": (rank, SUITS[(s + 1) % len(SUITS)], value),
+        "point value": (rank, suit, value + 1),
+        "point value ": (rank, suit, value - 1 if value else value + 2),
+    }
+
+
+@pytest.mark.parametrize("suit", SUITS)
+def test_does_not_match_a_card_with_one_difference(student, suit):
+    for fields in cards_of(suit):
+        card = make(student, fields)
+        for field, other_fields in one_difference(fields).items():
+            other = make(student, other_fields)
+            hint = (f"These cards differ only in {field.strip()}. matches must check rank AND suit AND point value "
+                    "(use `and`, not `or`, and `==` for each), whichever card you call it on.")
+            expect(card.matches(other), False, f"{card.label}.matches({other.label})", hint)
+            expect(other.matches(card), False, f"{other.label}.matches({card.label})", hint)
 
 
 def test_does_not_match_a_completely_different_card(student):
-    card = make(student, CARDS[0])
-    other = make(student, CARDS[1])
-    expect(card.matches(other), False, f"{card.label}.matches({other.label})")
+    pairs = [(("ace", "hearts", 1), ("queen", "clubs", 3)), (("king", "diamonds", 13), ("2", "spades", 0))]
+    for first, second in pairs:
+        card, other = make(student, first), make(student, second)
+        expect(card.matches(other), False, f"{card.label}.matches({other.label})")
+        expect(other.matches(card), False, f"{other.label}.matches({card.label})")
 
 
-@pytest.mark.parametrize("fields", CARDS[:2], ids=lambda f: "-".join(map(str, f)))
-def test_str(student, fields):
-    card = make(student, fields)
-    expected = f"{fields[0]} of {fields[1]} (point value = {fields[2]})"
-    expect(card.text(), expected, f"str({card.label})", "Check spaces, the word 'of', and the brackets exactly.")
+@pytest.mark.parametrize("suit", SUITS)
+def test_str(student, suit):
+    for fields in cards_of(suit):
+        card = make(student, fields)
+        expected = f"{fields[0]} of {fields[1]} (point value = {fields[2]})"
+        expect(card.text(), expected, f"str({card.label})", "Check spaces, the word 'of', and the brackets exactly.")

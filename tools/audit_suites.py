@@ -1,0 +1,89 @@
+"""Mutation audit of a lab's suites: do they catch every bug the contract forbids?
+
+    python tools/audit_suites.py --lab elevens [--file card.py ...] [--jobs 2] [--report FILE]
+
+Makes first-order mutants of every reference file a student writes (tools/suite_audit/operators.py:
+comparisons both ways, boolean operators and dropped conditions, constants and texts, values
+swapped, return values, deleted statements, swapped arguments, shifted indexes, loop bounds, and
+a special case for one input from the lab's config), grades each as a student with hidden tests
+(``grader grade``, only the activities that own the file), and writes a Markdown report: kill
+rates per file and activity, every survivor, and which survivors the lab's triage file
+(tools/suite_audit/labs/<lab>/survivors/<file>.yaml) explains. Exit status 1 when a survivor is
+unexplained (a gap), 0 otherwise. A tool, not a test: a full audit of a lab takes minutes.
+"""
+
+import argparse
+import shlex
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+import yaml  # noqa: E402
+
+from grader.labs import get_lab  # noqa: E402
+from suite_audit.grading import grade_mutants, owners  # noqa: E402
+from suite_audit.operators import SpecialCase, mutants  # noqa: E402
+from suite_audit.report import load_triage, render  # noqa: E402
+
+AUDIT_DATA = ROOT / "tools" / "suite_audit" / "labs"
+
+
+def lab_mutants(lab_id: str, files: list[str]):
+    lab = get_lab(lab_id)
+    config_file = AUDIT_DATA / lab_id / "config.yaml"
+    config = yaml.safe_load(config_file.read_text(encoding="utf-8")) if config_file.exists() else {}
+    owned = owners(lab.rubric)
+    for name in files or sorted(owned):
+        if name not in owned:
+            raise SystemExit(f"--file {name}: not a file any activity of {lab_id} grades; "
+                             f"choose from {', '.join(sorted(owned))}")
+        cases = tuple(SpecialCase(c["when"], tuple(c.get("functions", ["*"])))
+                      for c in (config.get("special_cases") or {}).get(name, []))
+        source = (lab.reference / name).read_text(encoding="utf-8")
+        yield name, owned[name], mutants(name, source, tuple(config.get("skip_lines", [])),
+                                         set(config.get("skip_functions", [])), cases)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--lab", required=True)
+    parser.add_argument("--file", action="append", default=[], help="only this reference file (repeatable)")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--report", type=Path, help="write the Markdown report here (default: print it)")
+    parser.add_argument("--list", action="store_true", help="only list the mutants, grade nothing")
+    args = parser.parse_args()
+    verdicts = []
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="audit-") as tmp:
+        for name, activities, found in lab_mutants(args.lab, args.file):
+            if args.list:
+                for m in found:
+                    print(f"{m.id}  {m.file}:{m.line}  {m.before}  ->  {m.after}")
+                continue
+            print(f"{name}: {len(found)} mutants, graded in {', '.join(activities)} ...", file=sys.stderr, flush=True)
+            verdicts += grade_mutants(args.lab, get_lab(args.lab).reference, found, activities,
+                                      Path(tmp) / name, args.jobs, args.seed)
+    if args.list:
+        return 0
+    files = {v.mutant.file for v in verdicts}
+    triage = {k: v for k, v in load_triage(AUDIT_DATA / args.lab / "survivors").items()
+              if k.split(".")[0] + ".py" in files}
+    command = "python tools/audit_suites.py " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    text, gaps = render(args.lab, verdicts, triage, command)
+    text += f"\nGraded in {time.monotonic() - started:.0f} s.\n"
+    if args.report:
+        args.report.write_text(text, encoding="utf-8")
+        print(f"{len(verdicts)} mutants, {len(gaps)} gaps; report: {args.report}")
+    else:
+        print(text)
+    return 1 if gaps else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

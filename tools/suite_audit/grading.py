@@ -1,0 +1,99 @@
+"""Grading mutants the way a student is graded: each mutant is one submission folder (the lab's
+reference with one file changed), and the whole class of mutants goes through ``grader grade``
+with hidden tests, limited to the activities that own the changed file (a bug costs points once,
+so no other activity could lose a point for it).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from .operators import Mutant
+
+
+@dataclass
+class Verdict:
+    """What grading did to one mutant: killed (lost a graded point, or did not load) or not."""
+
+    mutant: Mutant
+    activities: tuple[str, ...]
+    killed: bool
+    failed: list[str] = field(default_factory=list)  # "A1 test_rank[king-...]" per graded test lost
+    note: str = ""  # e.g. "not_loaded", "timed_out"
+
+
+def owners(rubric: Path) -> dict[str, tuple[str, ...]]:
+    """Student file -> the activities that grade it, leaving out testers (an activity with
+    ``uses``: it grades the student's tester, not a class) and data files."""
+    owned: dict[str, list[str]] = {}
+    for activity in yaml.safe_load(rubric.read_text(encoding="utf-8"))["activities"]:
+        if activity.get("uses"):
+            continue
+        for entry in activity.get("files", []):
+            for name in str(entry).split("|"):
+                if name.endswith(".py"):
+                    owned.setdefault(name, []).append(activity["id"])
+    return {name: tuple(ids) for name, ids in owned.items()}
+
+
+def reference_files(reference: Path) -> list[Path]:
+    return sorted(p for p in reference.iterdir()
+                  if p.is_file() and p.suffix in (".py", ".yaml") and p.name != "__init__.py")
+
+
+def grade_mutants(lab: str, reference: Path, mutants: list[Mutant], activities: tuple[str, ...],
+                  work: Path, jobs: int, seed: int = 0) -> list[Verdict]:
+    """Grades ``mutants`` (all of one file) as one class; the reference itself goes first, as
+    the control that must get full marks."""
+    classroom = work / "class"
+    out = work / "out"
+    shutil.rmtree(work, ignore_errors=True)
+    classroom.mkdir(parents=True)
+    given = reference_files(reference)
+    folders = {"reference": None, **{m.id: m for m in mutants}}
+    for name, mutant in folders.items():
+        folder = classroom / name
+        folder.mkdir()
+        for path in given:
+            shutil.copy2(path, folder / path.name)
+        if mutant is not None:
+            (folder / mutant.file).write_text(mutant.source, encoding="utf-8")
+    command = [sys.executable, "-m", "grader.cli", "grade", str(classroom), "--out", str(out), "--lab", lab,
+               "--jobs", str(jobs), "--seed", str(seed)]
+    for activity in activities:
+        command += ["--activity", activity]
+    done = subprocess.run(command, capture_output=True, text=True)
+    results_file = out / "results.json"
+    if not results_file.exists():
+        raise RuntimeError(f"grader grade wrote no results.json (exit {done.returncode}):\n{done.stderr[-3000:]}")
+    results = {s["id"]: s for s in json.loads(results_file.read_text(encoding="utf-8"))["submissions"]}
+    control = _verdict(None, results.get("reference"), activities)
+    if control.killed:
+        raise RuntimeError("the unchanged reference lost points, so no mutant can be judged: "
+                           + "; ".join(control.failed or [control.note]))
+    return [_verdict(m, results.get(m.id), activities) for m in mutants]
+
+
+def _verdict(mutant: Mutant | None, result: dict | None, activities: tuple[str, ...]) -> Verdict:
+    if result is None:
+        return Verdict(mutant, activities, True, note="no result (unusable submission)")
+    failed, notes = [], []
+    for activity in result["activities"]:
+        if activity["id"] not in activities:
+            continue
+        if activity["status"] != "graded":
+            notes.append(f"{activity['id']} {activity['status']}")
+            continue
+        for test in activity["tests"]:
+            if test.get("advisory") or test["max_points"] == 0:
+                continue
+            if test["points"] < test["max_points"]:
+                failed.append(f"{activity['id']} {test['name']}")
+    return Verdict(mutant, activities, bool(failed or notes), failed, "; ".join(notes))
