@@ -45,13 +45,14 @@ def owners(rubric: Path) -> dict[str, tuple[str, ...]]:
 
 def reference_files(reference: Path) -> list[Path]:
     return sorted(p for p in reference.iterdir()
-                  if p.is_file() and p.suffix in (".py", ".yaml") and p.name != "__init__.py")
+                  if p.is_file() and p.suffix in (".py", ".yaml", ".java") and p.name != "__init__.py")
 
 
 def grade_mutants(lab: str, reference: Path, mutants: list[Mutant], activities: tuple[str, ...],
                   work: Path, jobs: int, seed: int = 0) -> list[Verdict]:
     """Grades ``mutants`` (all of one file) as one class; the reference itself goes first, as
-    the control that must get full marks."""
+    the control that must get full marks. ``reference`` is the folder of the edition mutated:
+    the lab's Python reference, or its ``java/`` folder (then every submission is Java)."""
     classroom = work / "class"
     out = work / "out"
     shutil.rmtree(work, ignore_errors=True)
@@ -97,3 +98,37 @@ def _verdict(mutant: Mutant | None, result: dict | None, activities: tuple[str, 
             if test["points"] < test["max_points"]:
                 failed.append(f"{activity['id']} {test['name']}")
     return Verdict(mutant, activities, bool(failed or notes), failed, "; ".join(notes))
+
+
+def java_owners(rubric: Path, java_activities: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """Java file -> the activities that grade it (``Widget.java`` is the twin of ``widget.py``)."""
+    from grader.java.sources import java_file
+
+    found = {}
+    for name, activities in owners(rubric).items():
+        graded = tuple(a for a in activities if a in java_activities)
+        if graded:
+            found[java_file(name)] = graded
+    return found
+
+
+def compiling(mutants: list[Mutant], java_reference: Path, jobs: int) -> list[Mutant]:
+    """The mutants that compile beside the rest of the Java reference (``javac``): a token change
+    that does not compile is no mutant a student could hand in."""
+    import tempfile
+    from concurrent.futures import ThreadPoolExecutor
+
+    others = [p for p in java_reference.glob("*.java") if not p.stem.endswith("Tester")]
+
+    def compiles(mutant: Mutant) -> bool:
+        with tempfile.TemporaryDirectory(prefix="audit-javac-") as tmp:
+            folder = Path(tmp)
+            for path in others:
+                shutil.copy2(path, folder / path.name)
+            (folder / mutant.file).write_text(mutant.source, encoding="utf-8")
+            done = subprocess.run(["javac", "-nowarn", "-d", str(folder / "out"), *map(str, folder.glob("*.java"))],
+                                  capture_output=True, text=True)
+            return done.returncode == 0
+
+    with ThreadPoolExecutor(max(1, jobs)) as pool:
+        return [m for m, ok in zip(mutants, pool.map(compiles, mutants)) if ok]

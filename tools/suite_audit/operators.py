@@ -80,7 +80,7 @@ class Mutant:
         and a hash of the change, so a triage entry survives edits elsewhere in the file."""
         digest = hashlib.sha1(f"{self.function}|{self.before}|{self.after}".encode()).hexdigest()[:7]
         again = f"-{self.occurrence}" if self.occurrence > 1 else ""
-        return f"{self.file.removesuffix('.py')}.{self.function}.{self.operator}.{digest}{again}"
+        return f"{self.file.rsplit('.', 1)[0]}.{self.function}.{self.operator}.{digest}{again}"
 
 
 @dataclass(frozen=True)
