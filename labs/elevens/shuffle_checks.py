@@ -10,6 +10,7 @@ checks that the constants below are what ``ORDER_DESIGN`` and ``FLIP_DESIGN`` gi
 
 from collections import Counter
 from collections.abc import Callable
+from fractions import Fraction
 from itertools import permutations
 
 from grader.assertions import fail, show
@@ -161,3 +162,37 @@ def expect_rate(draw: Callable[[int], list], event, rate_text: str, call: str, h
     fail(f"{call}, {drawn} times: {event!r} should come up {rate_text} of the time, about "
          f"{round(drawn * check.rate)} times (after {drawn} calls a correct {call} gives between {band.low} and "
          f"{band.high}; {ONE_IN_A_MILLION.format(call)}), but it came up {count} times\n{_stages(check.most_samples)}", hint)
+
+
+# "Every place changes": a shuffle that leaves some place alone in every one of many calls (a
+# special case that skips the work for some lengths, a loop that never reaches index 0) keeps that
+# item where it was. Under a correct shuffle each call leaves a given place's item there with
+# probability 1/n (each rearrangement is uniform and independent), so a list of n distinct items
+# keeps some place unchanged through ``calls`` calls with probability at most n * (1/n)**calls
+# (union bound over the places). Lists shorter than MOVE_MIN_ITEMS are not judged this way.
+MOVE_MIN_ITEMS = 3
+KEEP_CALLS = 20  # A3: selection_shuffle on each list, lengths 3 to 52
+DECK_SHUFFLES = 5  # A4: consecutive shuffles of the 52 planted cards
+
+
+def stay_bound(items: int, calls: int) -> Fraction:
+    """A correct shuffle keeps some place of ``items`` distinct items unchanged through
+    ``calls`` calls with at most this probability (0 for lists that are not judged)."""
+    return Fraction(items, items ** calls) if items >= MOVE_MIN_ITEMS else Fraction(0)
+
+
+def expect_every_place_changes(orders: list[list], start: list, call: str) -> None:
+    """Some call among ``orders`` must have put a new item in each place of ``start`` (a list
+    of distinct items, MOVE_MIN_ITEMS or more; shorter lists and lists with repeats pass). A call
+    that lost or added an item is the "keeps every item" tests' to judge, so it passes here."""
+    names = list(map(repr, start))
+    if len(start) < MOVE_MIN_ITEMS or len(set(names)) < len(names):
+        return
+    if any(type(order) is not list or Counter(map(repr, order)) != Counter(names) for order in orders):
+        return
+    for place, item in enumerate(names):
+        if all(repr(order[place]) == item for order in orders):
+            fail(f"{call}, {len(orders)} times: the item in place {place} never moved\n"
+                 f"  expected: every place gets a new item at least once in {len(orders)} shuffles "
+                 f"(a fair shuffle of {len(start)} items almost never leaves a place alone that often)\n"
+                 f"  got:      {show(start[place])} in place {place} after every shuffle", SHUFFLE_HINT)

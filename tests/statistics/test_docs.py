@@ -1,14 +1,19 @@
 """Every exact figure in docs/statistics.md, recomputed (the simulated ones: test_simulation.py)."""
 
 import math
+from fractions import Fraction
 
 import pytest
 from grader_labs.elevens.shuffle_checks import (
+    DECK_SHUFFLES,
     FLIP_CHECK,
     FLIP_DESIGN,
     ORDER_CHECK,
     ORDER_DESIGN,
+    KEEP_CALLS,
+    MOVE_MIN_ITEMS,
     ORDER_SAMPLES,
+    stay_bound,
 )
 from grader_labs.elevens.shuffle_models import (
     FLIP_MODELS,
@@ -130,3 +135,17 @@ def test_the_flip_figures_table():
 @pytest.mark.parametrize("heading", ["look", "wrong version", "a correct shuffle", "version"])
 def test_the_page_has_each_table(heading):
     assert doc.table(heading)
+
+
+def test_the_every_place_changes_table():
+    rows = {row["shuffle check"]: row for row in doc.table("shuffle check")}
+    a3 = math.fsum(float(stay_bound(length, KEEP_CALLS)) for length in range(53))
+    assert rows["`selection_shuffle` moves every place (A3)"]["false failure (bound)"] == doc.sci(a3)
+    assert rows["`selection_shuffle` moves every place (A3)"]["calls on each"] == str(KEEP_CALLS)
+    assert rows["`Deck.shuffle` moves every card (A4)"]["false failure (bound)"] == doc.sci(float(stay_bound(52, DECK_SHUFFLES)))
+    assert rows["`Deck.shuffle` moves every card (A4)"]["calls on each"] == str(DECK_SHUFFLES)
+    assert rows["a new deck comes shuffled (A4)"]["false failure (bound)"] == doc.sci(1 / math.factorial(52))
+    assert MOVE_MIN_ITEMS == 3 and "Lists of fewer than 3 items are not judged this way." in doc.text()
+    assert a3 <= 1e-6 and stay_bound(52, DECK_SHUFFLES) <= Fraction(1, 10**6)
+    # The bound is the union over places of a fair shuffle keeping one place's item every time.
+    assert stay_bound(4, 3) == 4 * Fraction(1, 4) ** 3 and stay_bound(2, KEEP_CALLS) == 0

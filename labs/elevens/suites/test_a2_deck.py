@@ -105,10 +105,20 @@ def test_full_deck_deals_52_different_cards(student):
 def test_cards_list_keeps_every_card(student):
     deck = student.deck.Deck(["A", "B", "C"], ["Giraffes", "Lions"], [2, 1, 6])
     expect(len_of_cards(deck), 6, f"len({deck.label}.cards)", "The constructor puts every card in the list attribute `cards`.")
-    for _ in range(4):
-        deck.deal()
-    expect(len_of_cards(deck), 6, f"len({deck.label}.cards) after 4 deals",
-           "Use the lab's Algorithm 2: deal() lowers the count and returns cards[count]; nothing is removed from the list.")
+    before = fields_of(student, deck.get("cards"))
+    for dealt in range(1, 7):
+        card = expect_instance(deck.deal(), f"deal() number {dealt} from {deck.label}")
+        expect(len_of_cards(deck), 6, f"len({deck.label}.cards) after {dealt} deal(s)", ALGORITHM_2)
+        # Algorithm 2: the count goes down by one and the card dealt is cards[count], so the
+        # dealt cards are always cards[size():], the last card of the list first.
+        expect(fields(card), before[6 - dealt],
+               f"deal() number {dealt} from {deck.label} (cards holds {', '.join(map(str, before))})", ALGORITHM_2)
+    expect(fields_of(student, deck.get("cards")), before, f"{deck.label}.cards after dealing every card",
+           "deal() never moves or changes the cards in the list; it only lowers the count.")
+
+
+ALGORITHM_2 = ("Use the lab's Algorithm 2: deal() lowers the count by one and returns cards[count]; "
+               "nothing is removed from the list.")
 
 
 def len_of_cards(deck):

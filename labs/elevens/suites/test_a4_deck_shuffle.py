@@ -6,14 +6,16 @@ count has to ask ``size()``.
 """
 
 from grader_labs.elevens.shuffle_checks import (
+    DECK_SHUFFLES,
     ORDER_ITEMS,
+    expect_every_place_changes,
     expect_permutation,
     expect_permutations,
     expect_uniform_orders,
 )
-from grader_labs.elevens.standard_deck import RANKS, SUITS
+from grader_labs.elevens.standard_deck import ELEVENS_POINTS, RANKS, SUITS
 
-from grader.assertions import expect
+from grader.assertions import expect, fail
 
 CARD_NAMES = [["self"], ["attr", "cards"], ["each", "__str__"]]
 
@@ -60,3 +62,40 @@ def test_shuffle_makes_every_order_equally_likely(student):
         return [[ranks[before.index(card)] for card in now] for before, now in zip(orders, orders[1:])]
 
     expect_uniform_orders(moves, ranks, f"{deck.label}.shuffle() (the rearrangement it made)")
+    # And on a full deck: each shuffle is a fair rearrangement, so some place keeping its card
+    # through 5 of them is a shuffle that skips its work on 52 cards (docs/statistics.md).
+    full = deck_holding(student, RANKS, SUITS)
+    start = [f"{rank} of {suit} (point value = 1)" for suit in SUITS for rank in RANKS]
+    expect_every_place_changes(full.shuffle.sample(DECK_SHUFFLES, observe=CARD_NAMES), start, f"{full.label}.shuffle()")
+
+
+def test_a_new_deck_comes_shuffled(student):
+    # The constructor "finally calls shuffle()": two new full decks must not come out in the same
+    # order (a fair shuffle gives two decks the same order once in 52! ≈ 8 × 10^67). Activity 2
+    # switches shuffle off, so only this activity can see the call. When the student's own
+    # shuffle() gives the same order twice from the same start (it moves nothing, or reseeds
+    # random), that bug is the shuffle's and costs points in the tests above, not here too.
+    build = student.deck.Deck.later(RANKS, SUITS, ELEVENS_POINTS)
+    first, second = student.batch(build, build)
+    new = [names_in(deck) for deck in (first, second)]
+    if new[0] != new[1] or not shuffles_differ(first):
+        return
+    fail("two new decks: Deck(<13 ranks>, <4 suits>, <13 values>), made twice\n"
+         "  expected: the 52 cards in two different orders (the constructor shuffles each new deck)\n"
+         f"  got:      the same order both times, starting {', '.join(map(str, new[0][:3]))}, ...",
+         "The constructor's last step is to call shuffle(), so that every new deck comes out in a new order.")
+
+
+def names_in(deck) -> list:
+    """The text of each card in ``deck.cards``, in order, read without changing the deck."""
+    return deck.size.sample(1, observe=CARD_NAMES)[0]
+
+
+def shuffles_differ(deck) -> bool:
+    """Whether two shuffles of ``deck`` from the same order give two different orders."""
+    start = deck.get("cards")
+    orders = []
+    for _ in range(2):
+        deck.set("cards", start)
+        orders.append(deck.shuffle.sample(1, observe=CARD_NAMES)[0])
+    return orders[0] != orders[1]
