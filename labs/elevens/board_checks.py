@@ -49,12 +49,12 @@ def selections(rules: Rules, codes: list[str], size: int, rng: random.Random) ->
 
 
 def check_is_legal(student, make_board, rules: Rules, boards: list[list[str]], sizes: tuple[int, ...], hint: str) -> None:
-    """is_legal on every selection of these sizes on each board, against the rules; the first
-    wrong answer fails, naming the cards selected."""
+    """is_legal on every selection of these sizes on each board (every other one with its deck
+    used up), against the rules; the first wrong answer fails, naming the cards selected."""
     board = make_board()
     rng = random.Random(len(sizes) * 101 + rules.places)
-    for codes in boards:
-        plant(student, board, codes, values_by_name(rules))
+    for number, codes in enumerate(boards):
+        plant_with_deck(student, board, rules, codes, [] if number % 2 else None)  # every other deck used up
         chosen = [sel for size in sizes for sel in (selections(rules, codes, size, rng) if size < rules.places
                                                     else [list(range(rules.places))])]
         got = student.batch(*[board.is_legal.later(sel) for sel in chosen])
