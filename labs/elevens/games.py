@@ -1,13 +1,16 @@
-"""Whole games of Elevens from a known deck order, played by the grader's own short rules.
+"""The three games' rules, written once on the grader's side: which cards make a play, and whole
+games from a known deck order, played to the end.
 
-The order of plays never changes whether a deck is won or which ranks are left (the lab asks
-about it; tests/lab proves it on thousands of decks), so a student's ``play_if_possible`` that
-makes any legal play each time must end exactly where these rules end. Planted games are
-picked once, deterministically, from seeded shuffles: some won, some lost.
+Cards are short codes (``"5s"``, ``"10h"``, ``"Kd"``, see planting.py). The order of plays never
+changes whether a deck is won or which ranks are left (the lab asks about it for Elevens;
+tests/lab proves it for all three games on many decks), so a student's ``play_if_possible`` that
+makes any legal play each time must end exactly where these rules end. Planted games are picked
+once, deterministically, from seeded shuffles: some won, some lost.
 """
 
 import random
 from dataclasses import dataclass
+from itertools import combinations
 
 from grader_labs.elevens.standard_deck import ELEVENS_POINTS, SHORT
 
@@ -18,44 +21,80 @@ PLACES = 9
 
 
 @dataclass(frozen=True)
+class Rules:
+    """One game: its board size, the value of each short rank, the pair total, and the groups of
+    ranks that make a play on their own (J-Q-K, a king, four of a kind)."""
+
+    name: str
+    places: int
+    values: dict[str, int]
+    pair_total: int
+    groups: tuple[tuple[str, ...], ...]  # each sorted
+
+    def is_play(self, codes: list[str]) -> bool:
+        """Whether these cards (by code) are a legal play: two worth ``pair_total``, or a group."""
+        ranks = [code[:-1] for code in codes]
+        if len(ranks) == 2 and self.values[ranks[0]] + self.values[ranks[1]] == self.pair_total:
+            return True
+        return tuple(sorted(ranks)) in self.groups
+
+    def find_play(self, board: list[str | None]) -> list[int]:
+        """The places of some legal play on ``board`` (None = empty place), or []."""
+        places = [k for k, code in enumerate(board) if code is not None]
+        for first, second in combinations(places, 2):
+            if self.is_play([board[first], board[second]]):
+                return [first, second]
+        for group in self.groups:
+            found: list[int] = []
+            for rank in group:
+                found += [next((k for k in places if board[k][:-1] == rank and k not in found), -1)]
+            if -1 not in found:
+                return found
+        return []
+
+    def play_out(self, order: list[str]) -> "Outcome":
+        """Deal ``order`` (first card first) onto the board and play until no play is left."""
+        board: list[str | None] = list(order[:self.places])
+        deck = list(order[self.places:])
+        while play := self.find_play(board):
+            for k in play:
+                board[k] = deck.pop(0) if deck else None
+        left = tuple(sorted(code[:-1] for code in board if code is not None))
+        return Outcome(won=not deck and not left, ranks_left=left, deck_left=len(deck))
+
+    def planted_games(self, won: int = 2, lost: int = 2) -> list[tuple[list[str], "Outcome"]]:
+        """The first ``won`` winning and ``lost`` losing deck orders from seeds 0, 1, 2, ..."""
+        games: list[tuple[list[str], Outcome]] = []
+        need = {True: won, False: lost}
+        seed = 0
+        while any(need.values()):
+            order = FULL_DECK[:]
+            random.Random(seed).shuffle(order)
+            outcome = self.play_out(order)
+            if need[outcome.won]:
+                need[outcome.won] -= 1
+                games.append((order, outcome))
+            seed += 1
+        return games
+
+
+@dataclass(frozen=True)
 class Outcome:
     won: bool
     ranks_left: tuple[str, ...]  # sorted, of the cards still on the board
     deck_left: int
 
 
-def _find_play(board: list[str | None]) -> list[int]:
-    cards = [k for k, code in enumerate(board) if code is not None]
-    for i, first in enumerate(cards):
-        for second in cards[i + 1:]:
-            if VALUES[board[first][:-1]] + VALUES[board[second][:-1]] == 11 and VALUES[board[first][:-1]]:
-                return [first, second]
-    faces = {board[k][:-1]: k for k in cards if board[k][:-1] in ("J", "Q", "K")}
-    return list(faces.values()) if len(faces) == 3 else []
+ELEVENS = Rules("Elevens", 9, VALUES, 11, (("J", "K", "Q"),))
+THIRTEENS = Rules("Thirteens", 10, dict(zip(RANKS, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0])), 13, (("K",),))
+TENS = Rules("Tens", 13, dict(zip(RANKS, range(1, 14))), 10, tuple((rank,) * 4 for rank in ("10", "J", "Q", "K")))
 
 
 def play_out(order: list[str]) -> Outcome:
-    """Deal ``order`` (first card first) onto nine places and play until no play is left."""
-    board: list[str | None] = list(order[:PLACES])
-    deck = list(order[PLACES:])
-    while play := _find_play(board):
-        for k in play:
-            board[k] = deck.pop(0) if deck else None
-    left = tuple(sorted(code[:-1] for code in board if code is not None))
-    return Outcome(won=not deck and not left, ranks_left=left, deck_left=len(deck))
+    """A game of Elevens from ``order`` (kept for the lab's tests)."""
+    return ELEVENS.play_out(order)
 
 
 def planted_games(won: int = 2, lost: int = 2) -> list[tuple[list[str], Outcome]]:
-    """The first ``won`` winning and ``lost`` losing deck orders from seeds 0, 1, 2, ..."""
-    games: list[tuple[list[str], Outcome]] = []
-    need = {True: won, False: lost}
-    seed = 0
-    while any(need.values()):
-        order = FULL_DECK[:]
-        random.Random(seed).shuffle(order)
-        outcome = play_out(order)
-        if need[outcome.won]:
-            need[outcome.won] -= 1
-            games.append((order, outcome))
-        seed += 1
-    return games
+    """Planted games of Elevens."""
+    return ELEVENS.planted_games(won, lost)

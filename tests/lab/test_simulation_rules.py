@@ -85,20 +85,49 @@ def test_the_order_of_plays_never_changes_the_outcome(ref, module, cls):
         assert len(endings) == 1, f"game {game}: {endings}"
 
 
-def test_the_graders_own_elevens_rules_agree_with_the_reference_on_500_decks(ref):
-    """grader/elevens_games.py decides the expected end of A11's planted games."""
-    from grader_labs.elevens.games import FULL_DECK, VALUES, play_out
+@pytest.mark.parametrize("module, cls, game, decks", [
+    ("elevens_board", "ElevensBoard", "ELEVENS", 500),
+    ("thirteens_board", "ThirteensBoard", "THIRTEENS", 200),
+    ("tens_board", "TensBoard", "TENS", 200),
+])
+def test_the_graders_own_rules_agree_with_the_reference(ref, module, cls, game, decks):
+    """labs/elevens/games.py decides the expected end of the suites' planted games."""
+    from grader_labs.elevens import games
 
+    rules = getattr(games, game)
     names = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
     suits = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
     short = {v: k for k, v in names.items()}
-    for seed in range(500):
-        order = FULL_DECK[:]
+    for seed in range(decks):
+        order = games.FULL_DECK[:]
         random.Random(seed).shuffle(order)
-        board = ref["elevens_board"].ElevensBoard()
-        stack_deck(board, [ref["card"].Card(names.get(code[:-1], code[:-1]), suits[code[-1]], VALUES[code[:-1]]) for code in order])
+        board = getattr(ref[module], cls)()
+        stack_deck(board, [ref["card"].Card(names.get(code[:-1], code[:-1]), suits[code[-1]], rules.values[code[:-1]]) for code in order])
         while board.play_if_possible():
             pass
         left = sorted(short.get(c.rank(), c.rank()) for c in board.cards if c is not None)
-        expected = play_out(order)
+        expected = rules.play_out(order)
         assert (board.game_is_won(), tuple(left), board.deck_size()) == (expected.won, expected.ranks_left, expected.deck_left), seed
+
+
+def test_the_graders_own_is_play_agrees_with_the_reference_is_legal(ref):
+    """Every selection of up to four cards on boards of each game: games.Rules.is_play, which
+    the suites' expected answers come from, says what the reference's is_legal says."""
+    from itertools import combinations
+
+    from grader_labs.elevens import games
+
+    suits = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+    names = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+    for module, cls, rules in (("elevens_board", "ElevensBoard", games.ELEVENS),
+                               ("thirteens_board", "ThirteensBoard", games.THIRTEENS),
+                               ("tens_board", "TensBoard", games.TENS)):
+        for seed in range(8):
+            codes = games.FULL_DECK[:]
+            random.Random(seed).shuffle(codes)
+            codes = codes[:rules.places]
+            board = getattr(ref[module], cls)()
+            board.cards = [ref["card"].Card(names.get(c[:-1], c[:-1]), suits[c[-1]], rules.values[c[:-1]]) for c in codes]
+            for size in range(5):
+                for combo in combinations(range(rules.places), size):
+                    assert board.is_legal(list(combo)) == rules.is_play([codes[k] for k in combo]), (cls, codes, combo)

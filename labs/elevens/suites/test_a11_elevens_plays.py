@@ -5,15 +5,15 @@ The student's elevens_board.py runs over the reference Card, Deck and Board.
 """
 
 import pytest
-from grader_labs.elevens.games import planted_games
+from grader_labs.elevens.board_checks import check_play_if_possible, check_whole_game, game_ids
+from grader_labs.elevens.games import ELEVENS
 from grader_labs.elevens.planting import ELEVENS_VALUES, plant, plant_deck, pretty
-from grader_labs.elevens.standard_deck import SHORT
 
 from grader.assertions import expect, fail, show
 
 BOARD = ["2s", "5s", "9c", "6c", "Jh", "Qd", "3h", "Kc", "8d"]
+REFILL_HINT = "Replace exactly the cards of the play, each with the next card of the deck."
 FIND_HINT = "Return the places on the board (numbers taken from `selected`), not positions in `selected` and not point values."
-MAX_PLAYS = 60  # a 52-card game has at most 26 plays
 
 
 def board_with(student, codes: list[str], deck: list[str] | None = None):
@@ -63,8 +63,9 @@ def test_play_if_possible_makes_one_play_and_refills_exactly_those_places(studen
     after = snapshot(student, board)
     changed = [k for k in range(9) if after[k] != before[k]]
     expect(changed, [1, 3], f"{board.label}: the places that changed after play_if_possible()",
-           "Replace exactly the two cards of the pair, each with the next card of the deck.")
+           REFILL_HINT)
     expect(board.deck_size(), 0, f"{board.label}: deck_size() after one play (the deck had 2 cards)")
+    check_play_if_possible(student, student.elevens_board.ElevensBoard, ELEVENS, "pair", REFILL_HINT)
 
 
 def test_play_if_possible_makes_a_jqk_play(student):
@@ -75,6 +76,7 @@ def test_play_if_possible_makes_a_jqk_play(student):
     after = snapshot(student, board)
     changed = [k for k in range(9) if after[k] != before[k]]
     expect(changed, [1, 3, 4], f"{board.label}: the places that changed after play_if_possible()")
+    check_play_if_possible(student, student.elevens_board.ElevensBoard, ELEVENS, "group", REFILL_HINT)
 
 
 def test_play_if_possible_changes_nothing_when_there_is_no_play(student):
@@ -85,24 +87,12 @@ def test_play_if_possible_changes_nothing_when_there_is_no_play(student):
     if snapshot(student, board) != before or board.deck_size() != 2:
         fail(f"{board.label}: play_if_possible() returned False but changed the board or the deck",
              "When there is no play, leave every card where it is.")
+    check_play_if_possible(student, student.elevens_board.ElevensBoard, ELEVENS, "none", REFILL_HINT)
 
 
-GAMES = planted_games()
+GAMES = ELEVENS.planted_games()
 
 
-@pytest.mark.parametrize("game", range(len(GAMES)), ids=[f"{'won' if out.won else 'lost'}-{i}" for i, (_, out) in enumerate(GAMES)])
+@pytest.mark.parametrize("game", range(len(GAMES)), ids=game_ids(GAMES))
 def test_a_whole_game_from_a_planted_deck_ends_as_the_rules_say(student, game):
-    order, outcome = GAMES[game]
-    board = board_with(student, order[:9], deck=order[9:])
-    board.relabel(f"a game dealt from a planted deck starting {pretty(order[:9])}")
-    for _ in range(MAX_PLAYS):
-        if board.play_if_possible() is not True:
-            break
-    else:
-        fail(f"{board.label}: play_if_possible() still returned True after {MAX_PLAYS} plays",
-             "Return False once no play is left; a 52-card game has at most 26 plays.")
-    left = [card for card in snapshot(student, board) if card is not None]
-    ranks = sorted(SHORT.get(rank, rank) for rank in student.batch(*[card.rank.later() for card in left]))
-    expect([board.game_is_won(), ranks, board.deck_size()], [outcome.won, list(outcome.ranks_left), outcome.deck_left],
-           f"{board.label}: [won?, ranks left on the board, cards left in the deck] after playing until no play is left",
-           "Whatever order the plays are made in, a deck always ends the same way. Check that every legal play is found.")
+    check_whole_game(student, student.elevens_board.ElevensBoard, ELEVENS, *GAMES[game])

@@ -5,42 +5,34 @@ and ``another_play_is_possible`` are judged here; finding and making plays is Ac
 """
 
 import pytest
+from grader_labs.elevens.board_checks import check_another_play, check_is_legal, check_new_board
+from grader_labs.elevens.games import ELEVENS
 from grader_labs.elevens.planting import ELEVENS_VALUES, plant
 
 from grader.assertions import expect
 
-# Nine places. A pair worth 11 (5♠ 6♣), three faces J Q K, and cards that are neither.
-BOARD = ["5s", "6c", "Jh", "Qd", "Kc", "2d", "As", "10h", "Js"]
 PAIR_HINT = "Two cards are a play when their point values add up to 11 (jacks, queens and kings are worth 0)."
 FACE_HINT = "Three cards are a play only when they are one jack, one queen and one king."
+OTHER_HINT = "Only two cards (a pair worth 11) or three cards (J, Q, K) can ever be a play."
 
-LEGAL = [
-    ([0, 1], True, "5 and 6 make 11"),
-    ([1, 0], True, "the same pair, selected the other way round"),
-    ([6, 7], True, "ace (1) and 10 make 11"),
-    ([2, 3, 4], True, "one jack, one queen, one king"),
-    ([4, 2, 3], True, "J, Q and K selected in another order"),
-    ([0, 5], False, "5 and 2 make 7"),
-    ([0], False, "one card is never a play"),
-    ([4], False, "a lone king is not a play in Elevens"),
-    ([2, 3], False, "a jack and a queen without a king"),
-    ([2, 3, 8], False, "two jacks and a queen"),
-    ([2, 3, 0], False, "a jack, a queen and a 5"),
-    ([0, 1, 2], False, "a pair worth 11 plus a third card"),
-    ([0, 1, 6, 7], False, "two pairs at once"),
-    ([2, 3, 4, 8], False, "J, Q, K and another jack"),
-    ([2, 5], False, "a jack (0) and a 2"),
-    ([], False, "nothing selected"),
+# Six boards that between them hold every pair of ranks (two cards of the same rank too), each
+# J-Q-K, and faces together with their near misses (two jacks and a queen, J-Q-10).
+BOARDS = [
+    ["As", "2h", "3d", "4c", "5s", "6h", "7d", "8c", "9s"],
+    ["10h", "Jd", "Qc", "Ks", "Ah", "2d", "3c", "4s", "5h"],
+    ["10d", "Jc", "Qs", "Kh", "6d", "7c", "8s", "9h", "10c"],
+    ["Ad", "Ac", "2s", "2c", "3s", "3h", "4h", "4d", "5d"],
+    ["5c", "5s", "6s", "6c", "7s", "7h", "8h", "8d", "9d"],
+    ["10s", "Js", "Jh", "Qh", "Qd", "Kd", "Kc", "9c", "9h"],
 ]
+SIZES = {"two cards": ((2,), PAIR_HINT), "three cards": ((3,), FACE_HINT),
+         "one, four, five or more cards, or none": ((0, 1, 4, 5, 6, 9), OTHER_HINT)}
 
 
-@pytest.mark.parametrize("selected, answer, why", LEGAL, ids=[case[2] for case in LEGAL])
-def test_is_legal(student, selected, answer, why):
-    board = student.elevens_board.ElevensBoard()
-    plant(student, board, BOARD, ELEVENS_VALUES)
-    expect(board.is_legal(selected), answer, f"{board.label}: is_legal({selected})  ({why})",
-           PAIR_HINT if len(selected) == 2 else FACE_HINT if len(selected) == 3 else
-           "Only two cards (a pair worth 11) or three cards (J, Q, K) can ever be a play.")
+@pytest.mark.parametrize("sizes", list(SIZES))
+def test_is_legal(student, sizes):
+    """Every selection of these sizes on six boards that hold every pair of ranks."""
+    check_is_legal(student, student.elevens_board.ElevensBoard, ELEVENS, BOARDS, *SIZES[sizes])
 
 
 def test_is_legal_ignores_suits(student):
@@ -62,28 +54,27 @@ def test_is_legal_is_false_for_an_empty_place(student):
     expect(board.is_legal([2, 3, 4]), False, f"{board.label}: is_legal([2, 3, 4]) (place 4 is empty)")
 
 
-ANOTHER_PLAY = [
-    (["5s", "2d", "3c", "4h", "9s", "As", "10h", "Jh", "Qd"], True, "only a pair (A and 10)"),
-    (["2s", "2d", "3c", "4h", "2h", "Ks", "3h", "Jh", "Qd"], True, "only J, Q, K"),
-    (["2s", "2d", "3c", "4h", "2h", "3s", "3h", "Jh", "Qd"], False, "no pair worth 11 and no king"),
-    (["Js", "Jd", "Jc", "Qh", "Qs", "Qd", "As", "2h", "3c"], False, "many faces but no king"),
-    (["_", "_", "5s", "_", "_", "6c", "_", "_", "_"], True, "deck used up: two cards left, worth 11"),
-    (["_", "Jh", "_", "_", "Qc", "_", "Ks", "_", "_"], True, "deck used up: J, Q, K left"),
-    (["_", "_", "5s", "_", "_", "5c", "_", "_", "Kh"], False, "deck used up: no play among what is left"),
-    (["_"] * 9, False, "an empty board"),
-]
+ANOTHER_PLAY = {
+    "only a pair (A and 10)": (["5s", "2d", "3c", "4h", "9s", "As", "10h", "Jh", "Qd"], None, True),
+    "only J, Q, K": (["2s", "2d", "3c", "4h", "2h", "Ks", "3h", "Jh", "Qd"], None, True),
+    "no pair worth 11 and no king": (["2s", "2d", "3c", "4h", "2h", "3s", "3h", "Jh", "Qd"], None, False),
+    "many faces but no king": (["Js", "Jd", "Jc", "Qh", "Qs", "Qd", "As", "2h", "3c"], None, False),
+    "deck used up: two cards left, worth 11": (["_", "_", "5s", "_", "_", "6c", "_", "_", "_"], [], True),
+    "deck used up: J, Q, K left": (["_", "Jh", "_", "_", "Qc", "_", "Ks", "_", "_"], [], True),
+    "deck used up: no play among what is left": (["_", "_", "5s", "_", "_", "5c", "_", "_", "Kh"], [], False),
+    "an empty board": (["_"] * 9, [], False),
+}
+# Generated boards (board_checks.play_boards) whose only play is one of each kind, with empty
+# places and the deck as dealt, nearly used up or used up.
+GENERATED = {"only one pair, for each pair of ranks worth 11": "pair", "only J, Q, K, generated": "group",
+             "no play, generated": "none"}
+ANOTHER_HINT = "Look at every card on the board (skip empty places) for a pair worth 11 or a J, Q and K."
 
 
-@pytest.mark.parametrize("codes, answer, why", ANOTHER_PLAY, ids=[case[2] for case in ANOTHER_PLAY])
-def test_another_play_is_possible(student, codes, answer, why):
-    board = student.elevens_board.ElevensBoard()
-    plant(student, board, codes, ELEVENS_VALUES)
-    expect(board.another_play_is_possible(), answer, f"{board.label}: another_play_is_possible()  ({why})",
-           "Look at every card on the board (skip empty places) for a pair worth 11 or a J, Q and K.")
+@pytest.mark.parametrize("case", [*ANOTHER_PLAY, *GENERATED])
+def test_another_play_is_possible(student, case):
+    check_another_play(student, student.elevens_board.ElevensBoard, ELEVENS, case, ANOTHER_PLAY, GENERATED, ANOTHER_HINT)
 
 
 def test_a_new_board_has_nine_places_and_a_full_deck(student):
-    board = student.elevens_board.ElevensBoard()
-    expect(board.size(), 9, "ElevensBoard().size()", "Elevens is played on 9 places.")
-    expect(board.deck_size(), 43, "ElevensBoard().deck_size() (52 cards, 9 dealt)",
-           "Build the Deck with all 13 ranks and 4 suits: pass Board the ranks, suits and point values.")
+    check_new_board(student, student.elevens_board.ElevensBoard(), ELEVENS, "Elevens is played on 9 places, from a deck of 52 cards.")

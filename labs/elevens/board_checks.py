@@ -1,0 +1,212 @@
+"""Checks the three boards' suites share (A9, A10, A11, bonus Tens): each rule over its whole
+domain, boards with exactly one play (or none), a new board's deck, and whole games.
+
+Inputs are built on the grader's side from the game's own rules (games.py), never from the
+reference code: selections of every size a rule cares about on boards that hold every pair of
+ranks, and boards generated from fixed seeds, so every student gets the same inputs. Calls go
+through the sandbox in batches (one round trip for many calls).
+"""
+
+import random
+from itertools import combinations, permutations
+
+from grader_labs.elevens.games import FULL_DECK, Outcome, Rules
+from grader_labs.elevens.planting import SUITS, plant, plant_deck, pretty
+from grader_labs.elevens.standard_deck import RANKS, SHORT
+
+from grader.assertions import expect, fail, show
+
+RANKS_SHORT = [SHORT[rank] for rank in RANKS]
+SAMPLED = 40  # selections of five cards or more tried per board
+MAX_PLAYS = 60  # a 52-card game has at most 52 plays (Thirteens' kings go one by one)
+
+
+def values_by_name(rules: Rules) -> dict[str, int]:
+    """The game's point value of each full rank name (``"ace"``: 1, ...), for planting."""
+    return {rank: rules.values[SHORT[rank]] for rank in RANKS}
+
+
+def describe(codes: list[str | None], places: list[int]) -> str:
+    """``"the 5♠ and the 6♣"`` for the cards at these places."""
+    return " and ".join(f"the {pretty([codes[k]])}" for k in places)
+
+
+def selections(rules: Rules, codes: list[str], size: int, rng: random.Random) -> list[list[int]]:
+    """Every selection of ``size`` places: pairs in both orders, a play of three or four cards
+    (J-Q-K, four of a kind) in every order, any other set in one seeded order."""
+    chosen: list[list[int]] = []
+    combos = list(combinations(range(rules.places), size))
+    if size > 4:  # no play has more than four cards: a sample of the bigger ones is enough
+        combos = rng.sample(combos, min(len(combos), SAMPLED))
+    for combo in combos:
+        if size == 2 or rules.is_play([codes[k] for k in combo]):
+            chosen += [list(order) for order in permutations(combo)]
+        else:
+            order = list(combo)
+            rng.shuffle(order)
+            chosen.append(order)
+    return chosen
+
+
+def check_is_legal(student, make_board, rules: Rules, boards: list[list[str]], sizes: tuple[int, ...], hint: str) -> None:
+    """is_legal on every selection of these sizes on each board (every other one with its deck
+    used up), against the rules; the first wrong answer fails, naming the cards selected."""
+    board = make_board()
+    rng = random.Random(len(sizes) * 101 + rules.places)
+    for number, codes in enumerate(boards):
+        plant_with_deck(student, board, rules, codes, [] if number % 2 else None)  # every other deck used up
+        chosen = [sel for size in sizes for sel in (selections(rules, codes, size, rng) if size < rules.places
+                                                    else [list(range(rules.places))])]
+        got = student.batch(*[board.is_legal.later(sel) for sel in chosen])
+        for sel, answer in zip(chosen, got):
+            expected = rules.is_play([codes[k] for k in sel])
+            what = describe(codes, sel) if sel else "nothing selected"
+            expect(answer, expected, f"{board.label}: is_legal({sel})  ({what})", hint)
+
+
+def only_play_board(rules: Rules, play: tuple[str, ...], empties: int, rng: random.Random) -> list[str | None]:
+    """A board whose only legal play is the ranks ``play`` (``()``: no play at all), with
+    ``empties`` empty places, the rest filled with cards that make no other play."""
+    board: list[str | None] = [None] * rules.places
+    free = list(range(rules.places))
+    rng.shuffle(free)
+    deck = FULL_DECK[:]
+    rng.shuffle(deck)
+    for rank in play:
+        code = next(code for code in deck if code[:-1] == rank)
+        deck.remove(code)
+        board[free.pop()] = code
+    for k in free[empties:]:
+        code = next(code for code in deck if not _makes_a_play(rules, board, code))
+        deck.remove(code)
+        board[k] = code
+    return board
+
+
+def _makes_a_play(rules: Rules, board: list[str | None], code: str) -> bool:
+    cards = [c for c in board if c is not None]
+    sizes = {2} | {len(group) for group in rules.groups}
+    return any(rules.is_play([code, *others]) for size in sizes for others in combinations(cards, size - 1))
+
+
+def plant_with_deck(student, board, rules: Rules, codes: list[str | None], deck: list[str] | None) -> str:
+    """Plant a board (and its deck, unless ``deck`` is None); the deck's state, in words."""
+    plant(student, board, ["_" if code is None else code for code in codes], values_by_name(rules))
+    if deck is None:
+        return "the deck as dealt"
+    plant_deck(student, board, deck, values_by_name(rules))
+    return "the deck used up" if not deck else f"{len(deck)} cards left in the deck"
+
+
+def play_boards(rules: Rules, kind: str, seed: int) -> list[tuple[list[str | None], list[str] | None, tuple[str, ...]]]:
+    """Boards (with a deck state) whose only play is of this kind: ``pair`` (every pair of ranks
+    that make a play), ``group`` (every group) or ``none``; each with the ranks of its play."""
+    rng = random.Random(seed)
+    if kind == "pair":
+        plays = [(a, b) for i, a in enumerate(RANKS_SHORT) for b in RANKS_SHORT[i:] if rules.is_play([a + "s", b + "h"])]
+    elif kind == "group":
+        plays = list(rules.groups)
+    else:
+        plays = [()] * 6
+    decks = [None, ["2c", "3d"], []]
+    boards = []
+    for n, play in enumerate(plays):
+        empties = rng.randrange(0, rules.places - len(play))
+        boards.append((only_play_board(rules, play, empties, rng), decks[n % 3], play))
+    return boards
+
+
+
+def check_another_play(student, make_board, rules: Rules, case: str, explicit: dict, generated: dict, hint: str) -> None:
+    """One case of another_play_is_possible: a named board of ``explicit`` (codes, deck, answer)
+    or a kind of ``generated`` boards (play_boards), all checked in turn."""
+    board = make_board()
+    if case in explicit:
+        codes, deck, answer = explicit[case]
+        cases = [(codes, deck, answer, case)]
+    else:
+        cases = [(codes, deck, bool(play), f"only {'-'.join(play)} makes a play" if play else "no play")
+                 for codes, deck, play in play_boards(rules, generated[case], seed=rules.places)]
+    for codes, deck, answer, why in cases:
+        state = plant_with_deck(student, board, rules, codes, deck)
+        expect(board.another_play_is_possible(), answer, f"{board.label}, {state}: another_play_is_possible()  ({why})", hint)
+
+
+def snapshot(student, board, places: int) -> list:
+    """The card in every place (or None), in one round trip."""
+    return student.batch(*[board.card_at.later(k) for k in range(places)])
+
+
+def check_play_if_possible(student, make_board, rules: Rules, kind: str, hint: str) -> None:
+    """On boards with exactly one play: it is made, exactly its places are refilled from the
+    deck, True; on boards with none: False and nothing changes."""
+    board = make_board()
+    for codes, deck, play in play_boards(rules, kind, seed=rules.places + 1):
+        state = plant_with_deck(student, board, rules, codes, deck)
+        before, deck_before = snapshot(student, board, rules.places), board.deck_size()
+        call = f"{board.label}, {state}: play_if_possible()"
+        if not play:
+            expect(board.play_if_possible(), False, call, "There is no play on this board: return False.")
+            if snapshot(student, board, rules.places) != before or board.deck_size() != deck_before:
+                fail(f"{call} returned False but changed the board or the deck", "When there is no play, leave every card where it is.")
+            continue
+        places = sorted(k for k in range(rules.places) if codes[k] is not None and codes[k][:-1] in play)
+        expect(board.play_if_possible(), True, call, f"The only play here is {describe(codes, places)}: make it and return True.")
+        after = snapshot(student, board, rules.places)
+        changed = [k for k in range(rules.places) if after[k] != before[k]]
+        expect(changed, places, f"{call}: the places that changed", hint)
+        refilled = sum(after[k] is not None for k in places)
+        expect([board.deck_size(), refilled], [max(deck_before - len(places), 0), min(deck_before, len(places))],
+               f"{call}: [cards left in the deck, played places that got a new card]",
+               "Refill each played place with the next card of the deck (replace_selected_cards does it).")
+
+
+def check_new_board(student, board, rules: Rules, hint: str) -> None:
+    """A new board: its places, and a deck of exactly the lab's 52 cards with the game's values."""
+    expect([board.size(), board.deck_size()], [rules.places, 52 - rules.places],
+           f"{rules.name}Board(): [size(), deck_size()]", hint)
+    cards = board.get("deck").get("cards")
+    fields = student.batch(*[getter.later() for card in cards for getter in (card.rank, card.suit, card.point_value)])
+    got = sorted(tuple(fields[i:i + 3]) for i in range(0, len(fields), 3))
+    want = sorted((rank, suit, rules.values[SHORT[rank]]) for rank in RANKS for suit, _ in SUITS.values())
+    if got != want:
+        missing = [card for card in want if card not in got][:3]
+        extra = [card for card in got if card not in want][:3]
+        fail(f"{rules.name}Board(): the cards of its deck (deck.cards, all 52, dealt or not)\n"
+             f"  expected: the 52 cards ace..king of spades, hearts, diamonds and clubs, worth {_values_text(rules)}\n"
+             f"  got:      {len(got)} cards; not there: {show([_card_text(c) for c in missing])}; "
+             f"not expected: {show([_card_text(c) for c in extra])}",
+             "Pass Board the lab's lists of ranks, suits and point values (the starter's RANKS, SUITS and POINT_VALUES), unchanged.")
+
+
+def _values_text(rules: Rules) -> str:
+    return ", ".join(f"{short} {rules.values[short]}" for short in RANKS_SHORT)
+
+
+def _card_text(card: tuple) -> str:
+    rank, suit, value = card
+    return f"{rank} of {suit} (point value = {value})"
+
+
+def game_ids(games: list[tuple[list[str], Outcome]]) -> list[str]:
+    """Test ids for planted games: ``won-1``, ``lost-0``, ..."""
+    return [f"{'won' if outcome.won else 'lost'}-{i}" for i, (_, outcome) in enumerate(games)]
+
+
+def check_whole_game(student, make_board, rules: Rules, order: list[str], outcome: Outcome) -> None:
+    """Deal ``order`` onto a new board, call play_if_possible until it returns False, and
+    compare the end (won, ranks left, cards left in the deck) with the rules'."""
+    board = make_board()
+    plant_with_deck(student, board, rules, order[:rules.places], order[rules.places:])
+    board.relabel(f"a game of {rules.name} dealt from a planted deck starting {pretty(order[:rules.places])}")
+    for _ in range(MAX_PLAYS):
+        if board.play_if_possible() is not True:
+            break
+    else:
+        fail(f"{board.label}: play_if_possible() still returned True after {MAX_PLAYS} plays",
+             "Return False once no play is left; a 52-card game cannot last that long.")
+    left = [card for card in snapshot(student, board, rules.places) if card is not None]
+    ranks = sorted(SHORT.get(rank, rank) for rank in student.batch(*[card.rank.later() for card in left]))
+    expect([board.game_is_won(), ranks, board.deck_size()], [outcome.won, list(outcome.ranks_left), outcome.deck_left],
+           f"{board.label}: [won?, ranks left on the board, cards left in the deck] after playing until no play is left",
+           "Whatever order the plays are made in, a deck always ends the same way. Check that every legal play is found.")
