@@ -22,22 +22,30 @@ def deal(student, players: int):
     return deck, hands
 
 
-# Every player count the game allows on the full deck, and a 7-card deck (any deck's size counts).
-SIZES = [(52, n) for n in range(2, 53)] + [(7, n) for n in range(2, 8)]
+# One run each for 2, 3, 5 and 52 players, then one for every other count the game allows on the
+# full deck and 2 to 7 players on a 7-card deck (any deck's size counts).
+SIZES = [[(52, 2)], [(52, 3)], [(52, 5)], [(52, 52)],
+         [(52, n) for n in range(4, 52) if n != 5] + [(7, n) for n in range(2, 8)]]
 # Fewer than 2 players, or more players than cards.
-IMPOSSIBLE = [(52, 0), (52, 1), (52, 53), (52, -1), (7, 8)]
+IMPOSSIBLE = [[(52, 0)], [(52, 1)], [(52, 53)], [(52, -1), (7, 8)]]
 
 
-def test_hand_sizes_and_cards_left(student):
-    for size, players, hands, left in student.uds_probes.deal_sizes([list(d) for d in SIZES]):
+def ids(groups: list) -> list:
+    return [str(group[0][1]) if len(group) == 1 else "other counts and decks" for group in groups]
+
+
+@pytest.mark.parametrize("deals", SIZES, ids=ids(SIZES))
+def test_hand_sizes_and_cards_left(student, deals):
+    for size, players, hands, left in student.uds_probes.deal_sizes([list(d) for d in deals]):
         call = f"deal_hands(<{size}-card deck>, {players})"
         expect(hands, [size // players] * players, f"the hand sizes from {call}", EQUAL_HINT)
         expect(left, size % players, f"deck.size() after {call}",
                "Deal with deck.deal() and leave the cards that do not divide evenly in the deck.")
 
 
-def test_impossible_player_counts_raise_value_error(student):
-    for size, players in IMPOSSIBLE:
+@pytest.mark.parametrize("deals", IMPOSSIBLE, ids=ids(IMPOSSIBLE))
+def test_impossible_player_counts_raise_value_error(student, deals):
+    for size, players in deals:
         got = student.uds_probes.deal_error(size, players)
         if got != "ValueError":
             fail(f"deal_hands(<{size}-card deck>, {players})\n  expected: a ValueError\n  got:      "

@@ -65,13 +65,15 @@ def test_a_tie_has_every_top_seat_win(student, pred, scores):
     expect(result.get("winners"), [0, 1], f"{call}.winners", WINNER_HINT)
 
 
-WINNER_CASES = [([3, 5, 5], [1, 2]), ([0, 0], [0, 1]), ([2, 9, 1], [1]), ([4, 4, 4, 4], [0, 1, 2, 3]), ([7], [0])]
-# Then every list of 1 to 6 scores drawn from 0, 2 and 5 (ties anywhere, everyone at 0, one seat).
+# One run per example, then one for every list of 1 to 6 scores drawn from 0, 2 and 5 (ties
+# anywhere, everyone at 0, one seat).
 EVERY_SCORES = [list(p) for n in range(1, 7) for p in itertools.product((0, 2, 5), repeat=n)]
+WINNER_CASES = [[([3, 5, 5], [1, 2])], [([0, 0], [0, 1])], [([2, 9, 1], [1])], [([4, 4, 4, 4], [0, 1, 2, 3])], [([7], [0])],
+                [(scores, [i for i, s in enumerate(scores) if s == max(scores)]) for scores in EVERY_SCORES]]
 
 
-def test_winners(student):
-    cases = WINNER_CASES + [(scores, [i for i, s in enumerate(scores) if s == max(scores)]) for scores in EVERY_SCORES]
+@pytest.mark.parametrize("cases", WINNER_CASES, ids=[str(c[0][0]) if len(c) == 1 else "every short list" for c in WINNER_CASES])
+def test_winners(student, cases):
     got = student.batch(*[student.uds_game.winners.later(list(scores)) for scores, _ in cases])
     for value, (scores, answer) in zip(got, cases):
         if value != answer:
