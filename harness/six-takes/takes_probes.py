@@ -186,7 +186,7 @@ def state(game) -> dict:
     return {"hands": hands, "rows": rows, "piles": piles, "undealt": undealt, "points": points}
 
 
-def game_trace(n: int, turns: int, games: int = 1) -> list:
+def game_trace(n: int, turns: int, games: int = 1, scale: str = "school") -> list:
     """Seeded games played turn by turn: each game's state after setup and after every turn,
     with what play_turn returned. The first step's ``draws`` says whether setup() drew from the
     Game's rng (the players have their own)."""
@@ -195,7 +195,7 @@ def game_trace(n: int, turns: int, games: int = 1) -> list:
     traces = []
     for _ in range(games):
         rng = new_rng()
-        game = Game(random_players(n), rng, turns)
+        game = Game(random_players(n), rng, turns, scale)
         before = rng.getstate()
         game.setup()
         steps = [{"state": state(game), "returned": None, "draws": rng.getstate() != before}]
@@ -206,14 +206,14 @@ def game_trace(n: int, turns: int, games: int = 1) -> list:
     return traces
 
 
-def played_game(n: int, turns: int, turn_first: bool = False) -> dict:
+def played_game(n: int, turns: int, turn_first: bool = False, scale: str = "school") -> dict:
     """Game(...).play() with no setup() first (``turn_first``: play_turn() first, then play()):
     the scores, the piles, the hands (winners() has a check of its own), and ``kept``: whether
     every card in a hand or pile after that first turn was still in that hand or pile after
     play() (None without a first turn)."""
     from takes_game import Game
 
-    game = Game(random_players(n), new_rng(), turns)
+    game = Game(random_players(n), new_rng(), turns, scale)
     kept = None
     if turn_first:
         game.play_turn()
@@ -227,7 +227,7 @@ def played_game(n: int, turns: int, turn_first: bool = False) -> dict:
             "hand_sizes": [len(hand) for hand in game.hands], "kept": kept}
 
 
-def winners_after_games(n: int, turns: int, games: int) -> list:
+def winners_after_games(n: int, turns: int, games: int, scale: str = "school") -> list:
     """``games`` games of RandomAI played out: each one's pile totals and what winners() says.
 
     The piles are only read, never set: the handout promises a readable ``piles``, which a
@@ -236,7 +236,7 @@ def winners_after_games(n: int, turns: int, games: int) -> list:
 
     played = []
     for _ in range(games):
-        game = Game(random_players(n), new_rng(), turns)
+        game = Game(random_players(n), new_rng(), turns, scale)
         game.play()
         played.append({"piles": [sum(c.point_value() for c in pile) for pile in game.piles], "winners": game.winners()})
     return played
