@@ -62,7 +62,7 @@ def test_simulate_returns_the_four_figures(student):
     # row other than the cheapest, and every one of the 4 rows. A correct version misses a given
     # row in a game with probability E[(3/4)^K] = 0.321 (K its rule-4 takes; 20,000 reference
     # games; taken as 0.35), so it fails below 4 * 0.35^16 = 2.1e-7 (docs/labs/six-takes.md).
-    for players, turns, games, policy in ((3, 2, 5, "cheapest"), (4, 7, 16, "random")):
+    for players, turns, games, policy in ((3, 2, 5, "cheapest"), (2, 10, 3, "cheapest"), (4, 7, 16, "random")):
         call, got, watched = figures(student, players, turns, games, policy)
         expect(watched["games"], games, f"{call}: how many Games it set up", SIMULATE_HINT)
         wanted = {"seat_means": [total / games for total in watched["seat_totals"]],
@@ -103,6 +103,11 @@ PLANTED = [
      "7 would be the 6th card (15 points); 5 is too low and costs the cheapest row, also 15: the smaller gap wins"),
     ([[10, 11, 12, 13, 14], [50], [60], [70]], [15, 3], 3, "15 would be the 6th card (15 points); 3 costs the cheapest row (5)"),
     ([[10], [30], [50], [70]], [40, 20, 60], 20, "all cost 0 with a gap of 10: the lower number"),
+    ([[10], [30], [50], [70]], [40], 40, "a hand of one card"),
+    ([[10], [30], [50], [70]], [5, 3], 3, "both too low, both cost the cheapest row (5): the lower number"),
+    ([[10, 11, 12, 13, 14], [40, 44, 45, 50, 55], [60, 66, 70, 77, 80], [88, 90, 99, 100]], [5, 34], 34,
+     "34 would be the 6th card of the cheapest row (21 points), 5 is too low and costs that row too: "
+     "34's gap (20) is smaller than a too-low card's (infinite)"),
 ]
 
 
