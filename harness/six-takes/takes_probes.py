@@ -164,30 +164,6 @@ def mutate_rows(table) -> list:
     return rows_of(table)
 
 
-def conservation_turns(turns: int, n: int = 4) -> list:
-    """Random turns on one table (reference Table, cheapest rows): per turn the cards on the
-    table before and after, the cards taken, how many cards were played, and the row lengths."""
-    from takes_table import Table
-    from takes_turn import resolve_turn
-
-    rng = new_rng()
-    numbers_left = list(range(1, 105))
-    rng.shuffle(numbers_left)
-    table = Table(cards(numbers_left[:4]))
-    del numbers_left[:4]
-    report = []
-    for _ in range(turns):
-        if len(numbers_left) < n:
-            break
-        plays = {seat: card(numbers_left.pop()) for seat in range(n)}
-        before = sum(len(row) for row in table.rows())
-        taken = resolve_turn(table, plays, CheapestChooser())
-        after = [len(row) for row in table.rows()]
-        got = sum(len(cards_) for cards_ in taken.values()) if isinstance(taken, dict) else None
-        report.append({"before": before, "after": sum(after), "taken": got, "played": n, "lengths": after})
-    return report
-
-
 # --- Activity 4: games -------------------------------------------------------------------------
 
 def random_players(n: int) -> list:
@@ -210,16 +186,19 @@ def state(game) -> dict:
     return {"hands": hands, "rows": rows, "piles": piles, "undealt": undealt, "points": points}
 
 
-def game_trace(n: int, turns: int, games: int = 1) -> list:
+def game_trace(n: int, turns: int, games: int = 1, scale: str = "school") -> list:
     """Seeded games played turn by turn: each game's state after setup and after every turn,
-    with what play_turn returned."""
+    with what play_turn returned. The first step's ``draws`` says whether setup() drew from the
+    Game's rng (the players have their own)."""
     from takes_game import Game
 
     traces = []
     for _ in range(games):
-        game = Game(random_players(n), new_rng(), turns)
+        rng = new_rng()
+        game = Game(random_players(n), rng, turns, scale)
+        before = rng.getstate()
         game.setup()
-        steps = [{"state": state(game), "returned": None}]
+        steps = [{"state": state(game), "returned": None, "draws": rng.getstate() != before}]
         for _ in range(turns):
             returned = describe_taken(game.play_turn())
             steps.append({"state": state(game), "returned": returned})
@@ -227,17 +206,28 @@ def game_trace(n: int, turns: int, games: int = 1) -> list:
     return traces
 
 
-def played_game(n: int, turns: int) -> dict:
-    """Game(...).play() with no setup() first: the scores, the piles, the hands (winners() has a check of its own)."""
+def played_game(n: int, turns: int, turn_first: bool = False, scale: str = "school") -> dict:
+    """Game(...).play() with no setup() first (``turn_first``: play_turn() first, then play()):
+    the scores, the piles, the hands (winners() has a check of its own), and ``kept``: whether
+    every card in a hand or pile after that first turn was still in that hand or pile after
+    play() (None without a first turn)."""
     from takes_game import Game
 
-    game = Game(random_players(n), new_rng(), turns)
+    game = Game(random_players(n), new_rng(), turns, scale)
+    kept = None
+    if turn_first:
+        game.play_turn()
+        before = [numbers(hand) for hand in game.hands], [numbers(pile) for pile in game.piles]
     scores = game.play()
+    if turn_first:
+        hands, piles = [numbers(hand) for hand in game.hands], [numbers(pile) for pile in game.piles]
+        kept = (all(set(now) <= set(old) for now, old in zip(hands, before[0]))
+                and all(set(old) <= set(now) for now, old in zip(piles, before[1])))
     return {"scores": scores, "piles": [sum(c.point_value() for c in pile) for pile in game.piles],
-            "hand_sizes": [len(hand) for hand in game.hands]}
+            "hand_sizes": [len(hand) for hand in game.hands], "kept": kept}
 
 
-def winners_after_games(n: int, turns: int, games: int) -> list:
+def winners_after_games(n: int, turns: int, games: int, scale: str = "school") -> list:
     """``games`` games of RandomAI played out: each one's pile totals and what winners() says.
 
     The piles are only read, never set: the handout promises a readable ``piles``, which a
@@ -246,24 +236,27 @@ def winners_after_games(n: int, turns: int, games: int) -> list:
 
     played = []
     for _ in range(games):
-        game = Game(random_players(n), new_rng(), turns)
+        game = Game(random_players(n), new_rng(), turns, scale)
         game.play()
         played.append({"piles": [sum(c.point_value() for c in pile) for pile in game.piles], "winners": game.winners()})
     return played
 
 
 class SpyPlayer:
-    """Plays a random card, and writes down what it was shown each time it was asked."""
+    """Plays a random card, and writes down what it was shown each time it was asked, and
+    whether it was asked for a row (``rows_asked``)."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self.seen: list = []
+        self.rows_asked = 0
 
     def choose_card(self, hand, table):
         self.seen.append([numbers(hand), rows_of(table)])
         return hand[self.rng.randrange(len(hand))]
 
     def choose_row(self, table) -> int:
+        self.rows_asked += 1
         return cheapest_index(table)
 
 
@@ -279,8 +272,11 @@ def spy_game(n: int, turns: int) -> list:
         hands, rows = [numbers(hand) for hand in game.hands], rows_of(game.table)
         for spy in spies:
             spy.seen = []
+            spy.rows_asked = 0
         game.play_turn()
-        report.append({"hands": hands, "rows": rows, "seen": [spy.seen for spy in spies]})
+        played = [sorted(set(before) - set(numbers(hand))) for before, hand in zip(hands, game.hands)]
+        report.append({"hands": hands, "rows": rows, "seen": [spy.seen for spy in spies],
+                       "played": played, "rows_asked": [spy.rows_asked for spy in spies]})
     return report
 
 
@@ -339,3 +335,85 @@ def cautious_pick(rows: list[list[int]], hand: list[int]):
     from takes_simulation import CautiousAI
 
     return number_of(CautiousAI().choose_card(cards(hand), planted_table(rows)))
+
+
+def simulate_watched(num_players: int, turns: int, games: int, rng, row_policy: str) -> dict:
+    """The student's simulate, with the lab's Table and Game watched: what it returned
+    (``result``), and what the games it played really did: how many Games were set up, the
+    rule-3 and rule-4 takes, how many rule-4 takes chose the cheapest row (as RandomAI does) or
+    another, how often each row index was taken (``rows``, as [index, times] pairs), and each
+    seat's penalty points over all games."""
+    import takes_game
+    import takes_simulation
+    import takes_table
+    from takes_players import cheapest_row
+
+    table, game = takes_table.Table, takes_game.Game
+    place, take_row, setup = table.place, table.take_row, game.setup
+    seen: dict = {"rule3": 0, "rule4": 0, "cheapest": 0, "other": 0, "rows": {}}
+    played: list = []
+
+    def watched_place(self, card):
+        taken = place(self, card)
+        seen["rule3"] += 1 if taken else 0
+        return taken
+
+    def watched_take_row(self, index, card):
+        seen["rule4"] += 1
+        seen["cheapest" if index == cheapest_row(self) else "other"] += 1
+        seen["rows"][index] = seen["rows"].get(index, 0) + 1 if isinstance(index, int) else 0
+        return take_row(self, index, card)
+
+    def watched_setup(self):
+        if not any(other is self for other in played):
+            played.append(self)
+        return setup(self)
+
+    table.place, table.take_row, game.setup = watched_place, watched_take_row, watched_setup
+    try:
+        result = takes_simulation.simulate(num_players, turns, games, rng, row_policy)
+    finally:
+        table.place, table.take_row, game.setup = place, take_row, setup
+    totals = [0] * num_players
+    for one in played:
+        for seat, pile in enumerate(one.piles[:num_players]):
+            totals[seat] += sum(card.point_value() for card in pile)
+    seen["rows"] = sorted([index, times] for index, times in seen["rows"].items())
+    return {"result": result, "games": len(played), "seat_totals": totals, **seen}
+
+
+# --- Activity 2: a whole game's cards through the student's Table -------------------------------
+
+def table_trace(starters: list[int], plays: list[int], choices: list[int], scale: str) -> list:
+    """The student's Table(starters) receives ``plays`` one at a time: place(card) when
+    target_row finds a row, else take_row(choice, card). Per step, before the card: the
+    target_row of every number not yet on the table or played (``targets``, in number order);
+    after it: what was taken, rows(), ends() and every row_penalty."""
+    from takes_table import Table
+
+    table = Table(cards(starters, scale), scale)
+    used = set(starters)
+    steps = []
+    for number, choice in zip(plays, choices):
+        targets = [table.target_row(card(n, scale)) for n in range(1, 105) if n not in used]
+        used.add(number)
+        played = card(number, scale)
+        taken = table.take_row(choice, played) if table.target_row(played) is None else table.place(played)
+        steps.append({"targets": targets, "taken": numbers(taken), "rows": rows_of(table), "ends": list(table.ends()),
+                      "penalties": [table.row_penalty(i) for i in range(len(starters))]})
+    return steps
+
+
+def turn_trace(starters: list[int], turns: list) -> list:
+    """The student's resolve_turn on a reference Table(starters), turn after turn (each turn a
+    list of [seat, number] plays), the cheapest-row chooser answering rule 4: per turn what it
+    returned (describe_taken) and the rows afterwards."""
+    from takes_table import Table
+    from takes_turn import resolve_turn
+
+    table = Table(cards(starters))
+    found = []
+    for plays in turns:
+        result = resolve_turn(table, {seat: card(n) for seat, n in plays}, CheapestChooser())
+        found.append({"taken": describe_taken(result), "rows": rows_of(table)})
+    return found

@@ -32,6 +32,40 @@ def planted_deck(cards: list) -> Deck:
     return deck
 
 
+def deal_error(size: int, players: int):
+    """The kind of error (its class name) the student's deal_hands raises for ``players`` on a
+    fresh deck of ``size`` cards (see deal_sizes), or None when it returns."""
+    from uds_deal import deal_hands
+
+    try:
+        deal_hands(fresh_deck(size), players)
+    except Exception as error:  # noqa: BLE001 (the kind is the answer)
+        return type(error).__name__
+    return None
+
+
+def fresh_deck(size: int) -> Deck:
+    """A fresh make_standard_deck() for 52, else a planted deck of ``size`` different cards."""
+    from uds_cards import make_standard_deck
+
+    return make_standard_deck() if size == 52 else planted_deck([[str(v), "spades", v] for v in range(1, size + 1)])
+
+
+def deal_sizes(deals: list) -> list:
+    """The student's deal_hands on each [deck size, num_players]: a fresh make_standard_deck()
+    for 52, else a planted deck of that many different cards. Each result is [deck size,
+    num_players, the hand sizes (None unless a list of lists), the deck's size afterwards]."""
+    from uds_deal import deal_hands
+
+    found = []
+    for size, players in deals:
+        deck = fresh_deck(size)
+        hands = deal_hands(deck, players)
+        lists = isinstance(hands, list) and all(isinstance(hand, list) for hand in hands)
+        found.append([size, players, [len(hand) for hand in hands] if lists else None, deck.size()])
+    return found
+
+
 def card_fields(cards: list) -> list:
     """[rank, suit, value] of each card (None stays None), to read a row in one round trip."""
     return [None if card is None else [card.rank(), card.suit(), card.point_value()] for card in cards]
@@ -51,17 +85,22 @@ class ScriptedPlayer:
     """A player that does exactly what the suite wrote.
 
     ``prediction``: a string for every game, or a list with one string per game (the last one
-    repeats). ``choices``: the values to place, in order (the first card of that value in the
+    repeats). ``rng``: a Random whose state ``draws`` notes (as a hash) when the player is made
+    and at each prediction, so a suite can tell whether it was drawn from in between. ``choices``: the values to place, in order (the first card of that value in the
     hand); None, or a value not in the hand, places the first card.
     """
 
-    def __init__(self, prediction, choices=None) -> None:
+    def __init__(self, prediction, choices=None, rng=None) -> None:
         self.predictions = [prediction] if isinstance(prediction, str) else list(prediction)
         self.choices = list(choices) if choices is not None else None
         self.games = 0
         self.moves = 0
+        self.rng = rng  # its state is noted when made and at each predict: was it drawn from?
+        self.draws: list = [] if rng is None else [hash(tuple(rng.getstate()[1]))]
 
     def predict(self, hand, num_players):
+        if self.rng is not None:
+            self.draws.append(hash(tuple(self.rng.getstate()[1])))
         prediction = self.predictions[min(self.games, len(self.predictions) - 1)]
         self.games += 1
         return prediction
@@ -165,3 +204,38 @@ def letter_counts(games: int) -> dict:
         letter = got[random.randrange(51)] if isinstance(got, str) and len(got) == 51 else "other"
         counts[letter if letter in counts else "other"] += 1
     return counts
+
+
+def estimate_with_spies(pred: str, num_players: int, games: int, rng, strategy: str) -> dict:
+    """The student's estimate_match_probability, with the given players replaced by spies that
+    note the seat of every card they lay (len(row) % num_players): ``estimate``, and the seats
+    where a ``highest`` and a ``random`` player laid cards, and how many cards each laid."""
+    import uds_players
+    import uds_simulation
+
+    given = {"highest": uds_players.HighestPlayer, "random": uds_players.RandomPlayer}
+    seats: dict = {"highest": set(), "random": set()}
+    moves = {"highest": 0, "random": 0}
+
+    def spy(kind: str):
+        class Spy(given[kind]):
+            def choose_card(self, hand, row):
+                seats[kind].add(len(row) % num_players)
+                moves[kind] += 1
+                return super().choose_card(hand, row)
+        Spy.__name__ = given[kind].__name__
+        return Spy
+
+    spies = {kind: spy(kind) for kind in given}
+    names = {"highest": "HighestPlayer", "random": "RandomPlayer"}
+    patched = [(module, names[kind], given[kind]) for module in (uds_players, uds_simulation) for kind in given
+               if getattr(module, names[kind], None) is given[kind]]
+    for module, name, _ in patched:
+        setattr(module, name, spies["highest" if name == "HighestPlayer" else "random"])
+    try:
+        got = uds_simulation.estimate_match_probability(pred, num_players, games, rng, strategy)
+    finally:
+        for module, name, original in patched:
+            setattr(module, name, original)
+    return {"estimate": got, "highest": sorted(seats["highest"]), "random": sorted(seats["random"]),
+            "moves": moves}

@@ -38,6 +38,12 @@ def test_how_many_cards_have_each_penalty(student):
     if counts != {9: 1, 7: 8, 5: 10, 4: 9, 3: 76}:
         fail(f"how many cards 1..104 get each penalty\n  expected: {{9: 1, 7: 8, 5: 10, 4: 9, 3: 76}}\n"
              f"  got:      {counts}\n  (cards with a wrong penalty: {wrong[:10]})", RULES_HINT)
+    # Then every card, on both scales: a swap of two cards' penalties keeps the counts.
+    for scale, rule, hint in (("school", school, RULES_HINT), ("commercial", lambda n: school(n) - 2, COMMERCIAL_HINT)):
+        got = student.batch(*[student.takes_cards.penalty.later(n, scale) for n in range(1, 105)])
+        for number, value in zip(range(1, 105), got):
+            if value != rule(number) or type(value) is not int:
+                expect(value, rule(number), f"penalty({number}, {scale!r})", hint)
 
 
 def deck_of(student, *scale: str) -> dict:

@@ -1,6 +1,8 @@
 """Activity 3: resolve_turn, on planted tables (the reference Table), with the grader's row
 choosers and on_place recorder (harness/six-takes/takes_probes.py)."""
 
+import random
+
 from grader.assertions import expect, fail
 
 ORDER_HINT = ("Place the cards one at a time from the smallest number to the largest (not in seat order), each "
@@ -83,15 +85,35 @@ def test_on_place_fires_once_per_card_in_ascending_order(student):
            "(after any take); taken is [] when the card took nothing.")
 
 
+# Seeded whole games of turns: 2 to 10 players, on seats numbered as a dict may number them
+# (not always 0, 1, ...), every turn until the deck runs out or 10 turns are played.
+TURN_GAMES = [(seed, n) for seed, n in enumerate((2, 3, 4, 6, 7, 10))]
+
+
 def test_cards_are_conserved_every_turn(student):
-    for n in (2, 4, 6):
-        for step, turn in enumerate(student.takes_probes.conservation_turns(10 if n < 6 else 8, n)):
-            call = f"random turn {step + 1} with {n} players (reference Table, cheapest rows)"
-            if turn["taken"] is None:
-                fail(f"{call}\n  expected: a dict seat -> cards taken\n  got:      something else",
+    for seed, n in TURN_GAMES:
+        rng = random.Random(seed)
+        deck = list(range(1, 105))
+        rng.shuffle(deck)
+        starters, deck = deck[:4], deck[4:]
+        seats = sorted(rng.sample(range(12), n)) if seed % 2 else list(range(n))
+        turns = [[[seat, deck.pop()] for seat in seats] for _ in range(min(10, len(deck) // n))]
+        got = student.takes_probes.turn_trace(starters, turns, timeout=20)
+        rows = [[number] for number in starters]
+        for step, (plays, theirs) in enumerate(zip(turns, got)):
+            call = f"resolve_turn on rows {rows} with plays " + ", ".join(f"seat {s}: {c}" for s, c in plays) + \
+                   f" (turn {step + 1} of a {n}-player game, reference Table, cheapest rows)"
+            if theirs["taken"]["type"] != "dict":
+                fail(f"{call}\n  expected: a dict seat -> cards taken\n  got:      a {theirs['taken']['type']}",
                      "Return a dict with every seat that played: the cards it took, [] for none.")
-            expect(turn["after"] + turn["taken"], turn["before"] + turn["played"],
+            taken = theirs["taken"]["seats"]
+            expect(sorted(seat for seat, _ in taken), seats, f"{call}: the seats in the dict it returned",
+                   "Return a dict with every seat that played: the cards it took, [] for none.")
+            after = [c for row in theirs["rows"] for c in row] + [c for _, cards in taken for c in cards]
+            expect(sorted(after), sorted([c for row in rows for c in row] + [c for _, c in plays]),
                    f"{call}: cards on the table afterwards + cards taken", "Every card played ends up on the table; "
                    "every card taken leaves it. None may be lost or counted twice.")
-            if not all(1 <= length <= 5 for length in turn["lengths"]):
-                fail(f"{call}: the row lengths afterwards\n  expected: every row 1 to 5 cards\n  got:      {turn['lengths']}", ORDER_HINT)
+            lengths = [len(row) for row in theirs["rows"]]
+            if not all(1 <= length <= 5 for length in lengths):
+                fail(f"{call}: the row lengths afterwards\n  expected: every row 1 to 5 cards\n  got:      {lengths}", ORDER_HINT)
+            rows = theirs["rows"]

@@ -34,6 +34,9 @@ def test_setup_deals_hands_and_row_starters(student, n):
     for game, steps in enumerate(student.takes_probes.game_trace(n, 1, 3, timeout=20)):
         state = steps[0]["state"]
         call = f"Game({n} players).setup() (game {game + 1})"
+        if not steps[0]["draws"]:
+            fail(f"{call}: did setup() draw from the Game's rng?\n  expected: yes (it shuffles the deck with it)\n"
+                 f"  got:      no", "Shuffle the deck with the Game's rng: self.rng.shuffle(deck.cards).")
         expect([len(hand) for hand in state["hands"]], [10] * n, f"{call}: the size of each hand", SETUP_HINT)
         expect([len(row) for row in state["rows"]], [1, 1, 1, 1], f"{call}: the length of each row", SETUP_HINT)
         dealt = [c for hand in state["hands"] for c in hand] + [row[0] for row in state["rows"]]
@@ -46,15 +49,17 @@ def test_setup_deals_hands_and_row_starters(student, n):
 
 
 def test_cards_and_points_are_conserved_every_turn(student):
-    for n, turns in ((4, 7), (3, 10), (10, 7)):
-        for game, steps in enumerate(student.takes_probes.game_trace(n, turns, 2, timeout=20)):
+    for n, turns, scale, points in ((4, 7, "school", 379), (3, 10, "school", 379), (10, 7, "school", 379), (5, 7, "commercial", 171)):
+        for game, steps in enumerate(student.takes_probes.game_trace(n, turns, 2, scale, timeout=20)):
             for t, step in enumerate(steps):
-                state, call = step["state"], f"a {n}-player game of {turns} turns (game {game + 1}), after turn {t}"
+                state = step["state"]
+                call = f"a {n}-player game of {turns} turns, scale {scale!r} (game {game + 1}), after turn {t}"
                 expect([len(hand) for hand in state["hands"]], [10 - t] * n, f"{call}: the size of each hand",
                        "Each turn every hand loses exactly the card it played. " + PILE_HINT)
                 expect(sorted(all_numbers(state)), ALL, f"{call}: every card in hands, rows, piles and undealt, sorted",
                        "All 104 cards must be somewhere, each once. " + PILE_HINT)
-                expect(state["points"], 379, f"{call}: the points of all cards in hands, rows, piles and undealt", PILE_HINT)
+                expect(state["points"], points, f"{call}: the points of all cards in hands, rows, piles and undealt",
+                       PILE_HINT + " setup() makes the deck with make_deck(scale), the Game's scale.")
                 if t == 0:
                     continue
                 returned = step["returned"]
@@ -71,9 +76,14 @@ def test_cards_and_points_are_conserved_every_turn(student):
 
 @pytest.mark.parametrize("turns", [7, 10])
 def test_play_returns_every_score(student, turns):
-    for n in (2, 4):
-        got = student.takes_probes.played_game(n, turns, timeout=20)
-        call = f"Game({n} players, turns={turns}).play()"
+    for n, turn_first, scale in ((2, False, "school"), (4, False, "school"), (10, False, "school"), (3, True, "school"),
+                                 (4, False, "commercial")):
+        got = student.takes_probes.played_game(n, turns, turn_first, scale, timeout=20)
+        call = f"Game({n} players, turns={turns}, scale={scale!r})" + (".play_turn(), then .play()" if turn_first else ".play()")
+        if turn_first and not got["kept"]:
+            fail(f"{call}\n  expected: the cards of every hand and pile after play_turn() are still there after play() "
+                 "(it plays the turns that are left)\n  got:      a hand with cards it did not hold, or a pile that lost "
+                 "cards", "play() plays the turns that are left: call setup() only if it has not run yet.")
         expect(got["scores"], got["piles"], f"{call}: the scores returned, against the points of each seat's pile",
                "play() returns a list with each seat's score: the sum of the point values of its pile.")
         expect(got["hand_sizes"], [10 - turns] * n, f"{call}: the hand sizes afterwards",
@@ -84,12 +94,13 @@ def test_play_returns_every_score(student, turns):
 # 1 turn no row can reach a 6th card and only the smallest pick can take a row (rule 4), so at
 # least nine seats tie at 0; fewer players over more turns mostly leave one seat lowest.
 WINNER_GAMES = [(10, 1, 4, "at least nine seats tie at 0"), (2, 10, 4, "two players, a whole hand"),
-                (3, 7, 4, "three players"), (4, 7, 4, "the usual game")]
+                (3, 7, 4, "three players"), (4, 7, 4, "the usual game"), (4, 7, 2, "the commercial scale")]
 
 
 def test_winners_are_every_seat_with_the_lowest_score(student):
     for n, turns, games, why in WINNER_GAMES:
-        for got in student.takes_probes.winners_after_games(n, turns, games, timeout=20):
+        scale = "commercial" if why == "the commercial scale" else "school"
+        for got in student.takes_probes.winners_after_games(n, turns, games, scale, timeout=20):
             lowest = min(got["piles"])
             expect(got["winners"], [s for s, p in enumerate(got["piles"]) if p == lowest],
                    f"winners() after a game of {n} players and {turns} turn(s) whose piles hold {got['piles']} points  ({why})",
@@ -122,6 +133,13 @@ def test_players_see_no_other_pick(student):
                 expect(rows, turn["rows"], f"{call}: the rows",
                        "Picks are revealed together: ask every player for its card first, with the table as the last "
                        "turn left it, and only then place the cards (resolve_turn).")
+            # Rule 4 can only be the turn's smallest card, against the rows as the last turn left them.
+            low = min(turn["played"], key=lambda cards: cards[0] if cards else 105)
+            seat = turn["played"].index(low)
+            asked = [seat] if low and low[0] < min(row[-1] for row in turn["rows"]) else []
+            expect([s for s, times in enumerate(turn["rows_asked"]) for _ in range(times)], asked,
+                   f"a {n}-player game, turn {t + 1}: the seats whose choose_row(table) was called",
+                   "Under rule 4 ask the player whose card is too low (players[seat].choose_row(table)), no one else.")
 
 
 def test_random_ai_plays_any_card_equally_often(student):

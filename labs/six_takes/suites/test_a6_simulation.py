@@ -19,6 +19,8 @@ from grader.assertions import expect, fail, show
 SIMULATE_HINT = ("For each game: a Game of RandomAI players (turns as given), play it, and add up the scores. "
                  "mean_score is the mean penalty per player per game; with row_policy='cheapest' the players take "
                  "the cheapest row (RandomAI's choose_row).")
+TAKES_HINT = ("rule3_takes and rule4_takes count takes (a seat taking cards once), per game: a 6th card taking "
+              "five is a rule-3 take, a too-low card taking a row a rule-4 take.")
 CAUTIOUS_HINT = ("For every card of the hand work out its cost now: 0 if it joins a row of fewer than 5 cards, that "
                  "row's penalty if it would be the 6th, the cheapest row's penalty if it is below every row. Play the "
                  "card with the lowest (cost, gap to its row's end, number); a too-low card's gap counts as infinite.")
@@ -28,22 +30,57 @@ def is_number(value) -> bool:
     return type(value) in (int, float) and math.isfinite(value)
 
 
-def test_simulate_returns_the_four_figures(student):
-    call = "simulate(3, 2, 5, rng)"
-    got = student.takes_simulation.simulate(3, 2, 5, student.takes_probes.new_rng())
+def figures(student, players: int, turns: int, games: int, policy: str) -> tuple[str, dict, dict]:
+    """simulate(...) as the student wrote it, its dict checked for shape, and what the grader saw
+    the games do (the lab's Table and Game are watched: takes, rows chosen, piles)."""
+    call = f"simulate({players}, {turns}, {games}, rng" + (f", row_policy={policy!r})" if policy != "cheapest" else ")")
+    watched = student.takes_probes.simulate_watched(players, turns, games, student.takes_probes.new_rng(), policy, timeout=20)
+    got = watched["result"]
     if not isinstance(got, dict):
         fail(f"{call}\n  expected: a dict\n  got:      {show(got)}", "Return a dict with the keys mean_score, "
              "seat_means, rule3_takes and rule4_takes.")
     expect(sorted(got), ["mean_score", "rule3_takes", "rule4_takes", "seat_means"], f"{call}: the dict's keys, sorted",
            "Return exactly the keys mean_score, seat_means, rule3_takes and rule4_takes.")
-    if not (isinstance(got["seat_means"], list) and len(got["seat_means"]) == 3 and all(map(is_number, got["seat_means"]))):
-        fail(f"{call}['seat_means']\n  expected: a list of 3 numbers, one per seat\n  got:      {show(got['seat_means'])}",
+    if not (isinstance(got["seat_means"], list) and len(got["seat_means"]) == players
+            and all(map(is_number, got["seat_means"]))):
+        fail(f"{call}['seat_means']\n  expected: a list of {players} numbers, one per seat\n  got:      {show(got['seat_means'])}",
              "seat_means[i] is seat i's mean score per game.")
     for key in ("mean_score", "rule3_takes", "rule4_takes"):
         if not is_number(got[key]) or got[key] < 0:
             fail(f"{call}['{key}']\n  expected: a number, 0 or more\n  got:      {show(got[key])}", SIMULATE_HINT)
-    expect(round(got["mean_score"], 9), round(sum(got["seat_means"]) / 3, 9),
-           f"{call}: mean_score against the mean of seat_means", "mean_score is the mean over the seats of seat_means.")
+    return call, got, watched
+
+
+def close(a: float, b: float) -> bool:
+    return abs(a - b) <= 1e-9 * max(1.0, abs(b))
+
+
+def test_simulate_returns_the_four_figures(student):
+    # The figures must be those of the games simulate played: the grader counts the Games set
+    # up, the takes on the lab's Table and each seat's pile. "cheapest" takes RandomAI's row every
+    # time. "random" picks each row with chance 1/4: over 16 games of 4 players it must take some
+    # row other than the cheapest, and every one of the 4 rows. A correct version misses a given
+    # row in a game with probability E[(3/4)^K] = 0.321 (K its rule-4 takes; 20,000 reference
+    # games; taken as 0.35), so it fails below 4 * 0.35^16 = 2.1e-7 (docs/labs/six-takes.md).
+    for players, turns, games, policy in ((3, 2, 5, "cheapest"), (2, 10, 3, "cheapest"), (4, 7, 16, "random")):
+        call, got, watched = figures(student, players, turns, games, policy)
+        expect(watched["games"], games, f"{call}: how many Games it set up", SIMULATE_HINT)
+        wanted = {"seat_means": [total / games for total in watched["seat_totals"]],
+                  "mean_score": sum(watched["seat_totals"]) / games / players,
+                  "rule3_takes": watched["rule3"] / games, "rule4_takes": watched["rule4"] / games}
+        for key, value in wanted.items():
+            values = value if isinstance(value, list) else [value]
+            theirs = got[key] if isinstance(value, list) else [got[key]]
+            if not all(close(a, b) for a, b in zip(theirs, values)):
+                expect(got[key], value, f"{call}['{key}'], against the games it played", SIMULATE_HINT + " " + TAKES_HINT)
+        if policy == "cheapest":
+            expect(watched["other"], 0, f"{call}: rule-4 takes that did not take the cheapest row", SIMULATE_HINT)
+        elif watched["other"] == 0 or [index for index, _ in watched["rows"]] != [0, 1, 2, 3]:
+            fail(f"{call}: the rows taken under rule 4, as [row, times]\n  expected: every row 0 to 3 at least once, "
+                 f"and not always the cheapest (each row is picked with chance 1/4)\n  got:      {watched['rows']}"
+                 f" ({watched['other']} of {watched['rule4']} not the cheapest)",
+                 "row_policy='random': under rule 4 the players pick a row uniformly at random, e.g. "
+                 "rng.randrange(len(table.rows())).")
 
 
 def test_mean_score_matches_the_measured_value(student):
@@ -66,6 +103,11 @@ PLANTED = [
      "7 would be the 6th card (15 points); 5 is too low and costs the cheapest row, also 15: the smaller gap wins"),
     ([[10, 11, 12, 13, 14], [50], [60], [70]], [15, 3], 3, "15 would be the 6th card (15 points); 3 costs the cheapest row (5)"),
     ([[10], [30], [50], [70]], [40, 20, 60], 20, "all cost 0 with a gap of 10: the lower number"),
+    ([[10], [30], [50], [70]], [40], 40, "a hand of one card"),
+    ([[10], [30], [50], [70]], [5, 3], 3, "both too low, both cost the cheapest row (5): the lower number"),
+    ([[10, 11, 12, 13, 14], [40, 44, 45, 50, 55], [60, 66, 70, 77, 80], [88, 90, 99, 100]], [5, 34], 34,
+     "34 would be the 6th card of the cheapest row (21 points), 5 is too low and costs that row too: "
+     "34's gap (20) is smaller than a too-low card's (infinite)"),
 ]
 
 

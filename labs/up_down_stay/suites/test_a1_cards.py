@@ -8,7 +8,9 @@ from grader.assertions import expect, expect_instance, fail
 
 VALUE_HINT = ("Only the number counts in Up/Down/Stay: ace 1, 2 to 10 as printed, jack 11, queen 12, king 13. "
               "Elevens gave J, Q and K 0 points: do not reuse its values.")
-NAMED = {"ace": 1, "jack": 11, "queen": 12, "king": 13}
+# Every rank by the name the handout gives it, and its number.
+NUMBERS = {"ace": 1, **{str(n): n for n in range(2, 11)}, "jack": 11, "queen": 12, "king": 13}
+RANKS_HINT = 'Name the ranks "ace", "2", ..., "10", "jack", "queen", "king" (lower case), as the handout does.'
 
 
 def dealt_cards(student) -> list:
@@ -44,10 +46,12 @@ def test_values_are_four_of_each_1_to_13(student):
 
 def test_named_ranks_have_their_numbers(student):
     got = fields(student, dealt_cards(student))
-    for rank, value in NAMED.items():
-        values = sorted({v for r, _, v in got if str(r).lower() == rank})
-        expect(values, [value], f"the point value of every {rank} in make_standard_deck()",
-               VALUE_HINT + ' Name the ranks "ace", "2", ..., "10", "jack", "queen", "king".')
+    by_rank: dict = {}
+    for rank, _, value in got:
+        by_rank.setdefault(str(rank), set()).add(value)
+    expect(sorted(by_rank), sorted(NUMBERS), "the ranks of the cards of make_standard_deck(), sorted", RANKS_HINT)
+    for rank, value in NUMBERS.items():
+        expect(sorted(by_rank[rank]), [value], f"the point value of every {rank} in make_standard_deck()", VALUE_HINT)
 
 
 def test_same_rank_same_value_in_every_suit(student):

@@ -9,7 +9,6 @@ import pytest
 from grader_labs.up_down_stay.checks import LEFTOVER, LEFTOVER_DEALS, SEAT0, SEAT0_DEALS
 
 from grader.assertions import expect, fail
-from grader.sandbox import StudentError
 
 EQUAL_HINT = ("Every player gets the same number of cards: 52 // n each, dealt one at a time around the table. "
               "The 52 % n cards that are left stay in the deck.")
@@ -23,25 +22,35 @@ def deal(student, players: int):
     return deck, hands
 
 
-@pytest.mark.parametrize("players, each, left", [(2, 26, 0), (3, 17, 1), (5, 10, 2), (52, 1, 0)])
-def test_hand_sizes_and_cards_left(student, players, each, left):
-    deck, hands = deal(student, players)
-    expect([len(hand) for hand in hands], [each] * players, f"the hand sizes from deal_hands(<52-card deck>, {players})", EQUAL_HINT)
-    expect(deck.size(), left, f"deck.size() after deal_hands(<52-card deck>, {players})",
-           "Deal with deck.deal() and leave the cards that do not divide evenly in the deck.")
+# One run each for 2, 3, 5 and 52 players, then one for every other count the game allows on the
+# full deck and 2 to 7 players on a 7-card deck (any deck's size counts).
+SIZES = [[(52, 2)], [(52, 3)], [(52, 5)], [(52, 52)],
+         [(52, n) for n in range(4, 52) if n != 5] + [(7, n) for n in range(2, 8)]]
+# Fewer than 2 players, or more players than cards.
+IMPOSSIBLE = [[(52, 0)], [(52, 1)], [(52, 53)], [(52, -1), (7, 8)]]
 
 
-@pytest.mark.parametrize("players", [0, 1, 53])
-def test_impossible_player_counts_raise_value_error(student, players):
-    deck = student.uds_cards.make_standard_deck()
-    try:
-        got = student.uds_deal.deal_hands(deck, players)
-    except StudentError as error:
-        expect(error.details["type"], "ValueError", f"deal_hands(<52-card deck>, {players}) raised an error of the wrong kind",
-               "raise ValueError(...) when there are fewer than 2 players or more players than cards.")
-        return
-    fail(f"deal_hands(<52-card deck>, {players})\n  expected: a ValueError\n  got:      {got!r}",
-         "The game needs at least 2 players, and each player needs at least one card.")
+def ids(groups: list) -> list:
+    return [str(group[0][1]) if len(group) == 1 else "other counts and decks" for group in groups]
+
+
+@pytest.mark.parametrize("deals", SIZES, ids=ids(SIZES))
+def test_hand_sizes_and_cards_left(student, deals):
+    for size, players, hands, left in student.uds_probes.deal_sizes([list(d) for d in deals]):
+        call = f"deal_hands(<{size}-card deck>, {players})"
+        expect(hands, [size // players] * players, f"the hand sizes from {call}", EQUAL_HINT)
+        expect(left, size % players, f"deck.size() after {call}",
+               "Deal with deck.deal() and leave the cards that do not divide evenly in the deck.")
+
+
+@pytest.mark.parametrize("deals", IMPOSSIBLE, ids=ids(IMPOSSIBLE))
+def test_impossible_player_counts_raise_value_error(student, deals):
+    for size, players in deals:
+        got = student.uds_probes.deal_error(size, players)
+        if got != "ValueError":
+            fail(f"deal_hands(<{size}-card deck>, {players})\n  expected: a ValueError\n  got:      "
+                 + (f"a {got}" if got else "no error"),
+                 "raise ValueError(...) when there are fewer than 2 players or more players than cards (deck.size()).")
 
 
 @pytest.mark.parametrize("players", [3, 5])

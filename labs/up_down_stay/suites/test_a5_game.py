@@ -6,6 +6,8 @@ on decks planted card by card, so every outcome is exact. The spies share one lo
 they get: predictions must all come before the first card is placed.
 """
 
+import itertools
+
 import pytest
 
 from grader.assertions import expect, expect_instance, fail
@@ -63,29 +65,45 @@ def test_a_tie_has_every_top_seat_win(student, pred, scores):
     expect(result.get("winners"), [0, 1], f"{call}.winners", WINNER_HINT)
 
 
-@pytest.mark.parametrize("scores, answer", [([3, 5, 5], [1, 2]), ([0, 0], [0, 1]), ([2, 9, 1], [1]), ([4, 4, 4, 4], [0, 1, 2, 3]),
-                                            ([7], [0])])
-def test_winners(student, scores, answer):
-    expect(student.uds_game.winners(scores), answer, f"winners({scores})", WINNER_HINT)
+# One run per example, then one for every list of 1 to 6 scores drawn from 0, 2 and 5 (ties
+# anywhere, everyone at 0, one seat).
+EVERY_SCORES = [list(p) for n in range(1, 7) for p in itertools.product((0, 2, 5), repeat=n)]
+WINNER_CASES = [[([3, 5, 5], [1, 2])], [([0, 0], [0, 1])], [([2, 9, 1], [1])], [([4, 4, 4, 4], [0, 1, 2, 3])], [([7], [0])],
+                [(scores, [i for i, s in enumerate(scores) if s == max(scores)]) for scores in EVERY_SCORES]]
+
+
+@pytest.mark.parametrize("cases", WINNER_CASES, ids=[str(c[0][0]) if len(c) == 1 else "every short list" for c in WINNER_CASES])
+def test_winners(student, cases):
+    got = student.batch(*[student.uds_game.winners.later(list(scores)) for scores, _ in cases])
+    for value, (scores, answer) in zip(got, cases):
+        if value != answer:
+            expect(value, answer, f"winners({scores})", WINNER_HINT)
 
 
 def spy_round(student, players: int, cards: int):
-    """Spies at ``players`` seats; the deck deals suit k to seat k (cards 1..13 in turn)."""
+    """Spies at ``players`` seats (at most 13); the deck deals cards of value k + 1 to seat k."""
     log = student.uds_probes.CallLog()
     spies = [student.uds_probes.SpyPlayer(log, seat, "U") for seat in range(players)]
-    planted = [card(i // players % 13 + 1, SUITS[i % players]) for i in range(cards)]
+    planted = [card(i % players + 1, SUITS[i // players % 4]) for i in range(cards)]
     result = expect_instance(student.uds_game.play_round(spies, student.uds_probes.planted_deck(planted)),
                              f"play_round(<{players} players>, <{cards}-card deck>)", "Return a RoundResult.")
     return result, log.get("events")
 
 
+# players, cards: 3 players with 4 cards each and 2 left in the deck, 5 with 4 each and 3 left,
+# 13 with 2 each.
+TURN_TABLES = [(3, 14), (5, 23), (13, 26)]
+
+
 def test_seats_take_turns_from_seat_0(student):
-    # 14 cards for 3 players: 4 each, 2 stay in the deck; seat k holds only suit k.
-    result, _ = spy_round(student, 3, 14)
-    suits = [f[1] for f in student.uds_probes.card_fields(result.get("row"))]
-    expect(suits, [SUITS[i % 3] for i in range(12)], "the suit of each card in the row (seat k was dealt only suit k)",
-           "Seat 0 places first, then seat 1, seat 2, and back to seat 0: row[i] comes from seat i % n. "
-           "The 2 cards that do not divide evenly are never played.")
+    for players, cards in TURN_TABLES:
+        result, _ = spy_round(student, players, cards)
+        values = [f[2] for f in student.uds_probes.card_fields(result.get("row"))]
+        played = cards // players * players
+        expect(values, [i % players + 1 for i in range(played)],
+               f"the value of each card in the row of {players} players (seat k was dealt only cards of value k + 1)",
+               "Seat 0 places first, then seat 1, seat 2, ..., and back to seat 0: row[i] comes from seat i % n. "
+               "The cards that do not divide evenly are never played.")
 
 
 def test_each_hand_shrinks_by_one_per_own_move(student):
@@ -121,9 +139,19 @@ NEVER = "SSSS"
 
 
 def champion(student, scripts: list, max_games: int):
-    players = [student.uds_probes.ScriptedPlayer(script) for script in scripts]
-    seats = student.uds_game.champion(players, student.uds_probes.new_rng(), max_games, timeout=30)
+    rng = student.uds_probes.new_rng()
+    players = [student.uds_probes.ScriptedPlayer(script, None, rng) for script in scripts]
+    seats = student.uds_game.champion(players, rng, max_games, timeout=30)
     games = [player.get("games") for player in players]
+    # The scripted players never draw from rng: only the decks do, so rng must have been drawn
+    # from before every game's predictions (each deck is put in order by rng).
+    for seat, player in enumerate(players):
+        draws = player.get("draws")
+        stale = [game + 1 for game, (before, now) in enumerate(zip(draws, draws[1:])) if now == before]
+        if stale:
+            fail(f"champion(players, rng, ...): was rng drawn from before each game seat {seat} played?\n"
+                 f"  expected: yes, before every game\n  got:      not before game(s) {stale}",
+                 "Deal every game from a fresh make_standard_deck() put in order with rng, e.g. rng.shuffle(deck.cards).")
     return seats, games
 
 
@@ -139,14 +167,17 @@ def test_champion_replays_only_the_tied_seats(student):
 
 
 def test_champion_stops_after_max_games(student):
-    seats, games = champion(student, ["U", "U", "U"], 3)
-    expect(seats, [0, 1, 2], "champion(<three players who always predict 'U' and always tie>, rng, max_games=3)",
-           "When max_games games are played and several seats are still tied, return all of them.")
-    expect(games, [3, 3, 3], "how many games each seat played in that champion(..., max_games=3)",
-           "Play at most max_games games: they always tie, so exactly 3.")
+    for max_games in (1, 3):
+        seats, games = champion(student, ["U", "U", "U"], max_games)
+        expect(seats, [0, 1, 2], f"champion(<three players who always predict 'U' and always tie>, rng, max_games={max_games})",
+               "When max_games games are played and several seats are still tied, return all of them.")
+        expect(games, [max_games] * 3, f"how many games each seat played in that champion(..., max_games={max_games})",
+               f"Play at most max_games games: they always tie, so exactly {max_games}.")
 
 
 def test_champion_of_a_clear_winner_is_one_game(student):
-    seats, games = champion(student, [NEVER, "U", NEVER], 100)
-    expect(seats, [1], "champion(<only seat 1 can match>, rng)", "One game decides when one seat has the top score.")
-    expect(games, [1, 1, 1], "how many games each seat played", "Stop as soon as one seat is left.")
+    for scripts, winner in (([NEVER, "U", NEVER], 1), ([NEVER] * 4 + ["U", NEVER], 4)):
+        seats, games = champion(student, scripts, 100)
+        expect(seats, [winner], f"champion(<{len(scripts)} players; only seat {winner} can match>, rng)",
+               "One game decides when one seat has the top score.")
+        expect(games, [1] * len(scripts), "how many games each seat played", "Stop as soon as one seat is left.")
