@@ -94,8 +94,8 @@ def test_check_fails_with_a_hint_and_a_replay_command(small_class, tmp_path):
     write_class(tmp_path, {"mine": {"card.py": card_with({"        return self._suit\n": "        return self._rank\n"})}})
     done = run("check", cwd=folder)
     assert done.returncode == ExitCode.TESTS_FAILED
-    assert "expected: 'hearts'" in done.stdout and "got:      'ace'" in done.stdout
-    assert f"grader check {folder} --activity A1 --test 'test_suit[ace-hearts-1]'" in done.stdout
+    assert "expected: 'spades'" in done.stdout and "got:      'ace'" in done.stdout
+    assert f"grader check {folder} --activity A1 --test 'test_suit[spades]'" in done.stdout
     replay = run("check", "--activity", "A1", "--test", "test_suit", cwd=folder)
     assert replay.returncode == ExitCode.TESTS_FAILED and "test_rank" not in replay.stdout
 

@@ -73,7 +73,7 @@ def assert_replays(test: dict, source: Path, cwd: Path) -> None:
 def test_a_replay_checks_the_reported_student_wherever_it_is_pasted(graded, where):
     home, subs = graded
     test = failing(subs["zoë"], bracketed=True)
-    assert test["name"] == "test_does_not_match_a_card_with_one_difference[rank]"  # no submission in the name
+    assert test["name"] == "test_does_not_match_a_card_with_one_difference[spades]"  # no submission in the name
     assert "@" not in json.dumps([t["name"] for a in subs["zoë"]["activities"] for t in a["tests"]])
     cwd = {"class": home / "class", "report": home / "out" / "zoë", "elsewhere": home / "elsewhere"}[where]
     assert_replays(test, home / "class" / "zoë", cwd)
@@ -110,10 +110,10 @@ def test_the_correct_student_beside_them_passes_a_replay_of_the_same_test(graded
 
 def test_a_bracketed_test_of_a_non_ascii_folder_runs_from_inside_it(graded):
     home, _ = graded
-    done = run("check", "--activity", "A1", "--test", "test_does_not_match_a_card_with_one_difference[suit]",
+    done = run("check", "--activity", "A1", "--test", "test_does_not_match_a_card_with_one_difference[hearts]",
                cwd=home / "class" / "zoë")
     assert done.returncode == ExitCode.TESTS_FAILED, done.stdout + done.stderr
-    assert "expected: False" in done.stdout and "[rank]" not in done.stdout
+    assert "expected: False" in done.stdout and "[spades]" not in done.stdout
 
 
 def test_quoting_keeps_every_name_one_word_on_one_line():

@@ -119,13 +119,13 @@ def test_a_hostile_card_is_contained_and_reported(graded):
     results, _, scratch = graded
     card = activity(results, "hostile", "A1")
     by_test = {t["name"]: t for t in card["tests"]}
-    assert by_test["test_rank[ace-hearts-1]"]["outcome"] == "error"
-    assert "SystemExit" in by_test["test_rank[ace-hearts-1]"]["message"]
-    assert by_test["test_suit[ace-hearts-1]"]["outcome"] == "timeout"
-    assert by_test["test_point_value[ace-hearts-1]"]["outcome"] == "passed"  # the output is capped, not fatal
-    assert by_test["test_matches_itself_and_a_duplicate"]["outcome"] == "error"
-    assert "OutOfMemoryError" in by_test["test_matches_itself_and_a_duplicate"]["message"]
-    assert by_test["test_str[ace-hearts-1]"]["outcome"] == "passed"  # the endless thread stops nothing
+    assert by_test["test_rank[spades]"]["outcome"] == "error"
+    assert "SystemExit" in by_test["test_rank[spades]"]["message"]
+    assert by_test["test_suit[spades]"]["outcome"] == "timeout"
+    assert by_test["test_point_value[spades]"]["outcome"] == "passed"  # the output is capped, not fatal
+    assert by_test["test_matches_itself_and_a_duplicate[spades]"]["outcome"] == "error"
+    assert "OutOfMemoryError" in by_test["test_matches_itself_and_a_duplicate[spades]"]["message"]
+    assert by_test["test_str[spades]"]["outcome"] == "passed"  # the endless thread stops nothing
     # Its Deck is graded beside the reference Card, and the students after it are unharmed.
     assert activity(results, "hostile", "A2")["score"] == 20.0
     assert scores(results, "python_student") == {"A1": 15.0, "A2": 20.0}
@@ -176,7 +176,7 @@ def test_the_java_demo_class_gets_its_python_twins_grades(tmp_path):
     for sub in results["submissions"]:
         got = {a["id"]: a["score"] for a in sub["activities"]}
         if sub["id"] == "ben_packaged":  # his Python twin (ben_java_names) hands in other files
-            assert {a: s for a, s in got.items() if s} == {"A1": 15.0, "A2": 20.0, "A4": 10.0}, got
+            assert {a: s for a, s in got.items() if s} == {"A1": 15.0, "A2": 20.0, "A4": 11.0}, got
             continue
         wanted = {a: golden[sub["id"]][a][1] for a in got}
         assert got == wanted, (sub["id"], got, wanted)
@@ -200,7 +200,7 @@ def test_shuffles_in_java_are_judged_by_the_same_statistics(tmp_path):
     done = grader("grade", "class", "--out", "out", "--activity", "A3", "--activity", "A4", cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     results = json.loads((tmp_path / "out" / "results.json").read_text())
-    assert scores(results, "reference") == {"A3": 18.0, "A4": 10.0}
+    assert scores(results, "reference") == {"A3": 18.0, "A4": 11.0}
     shuffle = {t["name"]: t["outcome"] for t in activity(results, "sattolo", "A3")["tests"]}
     assert shuffle["test_selection_shuffle_makes_every_order_equally_likely"] == "failed"
     assert activity(results, "sattolo", "A3")["score"] < 18.0
@@ -212,7 +212,7 @@ def test_a_shuffle_that_throws_costs_a4_only(tmp_path):
     constructor calls it, so without that every A2 test would fail for an A4 bug."""
     java_student(tmp_path / "me", **{"Deck.java": FIXTURES / "shuffle_throws" / "Deck.java"})
     done = grader("check", "me", "--activity", "A2", "--activity", "A4", "--hidden", cwd=tmp_path)
-    assert "A2 Deck          20 / 20" in done.stdout and "A4 Deck shuffle  0 / 10" in done.stdout, done.stdout
+    assert "A2 Deck          20 / 20" in done.stdout and "A4 Deck shuffle  0 / 11" in done.stdout, done.stdout
 
 
 BOARD_FILES = ["Card.java", "Deck.java", "Board.java", "ElevensBoard.java", "ThirteensBoard.java", "TensBoard.java",
