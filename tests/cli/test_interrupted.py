@@ -17,7 +17,11 @@ from tests.processes import alive, descendants
 
 # rank() is slow, so grading a class of these takes a few seconds: long enough to interrupt,
 # and an interruption most likely lands while student code is running in a sandbox.
-SLOW = card_with({"        return self._rank\n": "        import time\n        time.sleep(0.4)\n        return self._rank\n"})
+# Slow once per test (its first rank()): a test calls rank() on many cards, and the class must
+# stay slow to interrupt, not take minutes to finish when resumed.
+SLOW = card_with({"        return self._rank\n": "        import time\n        if not getattr(Card, '_slept', False):\n"
+                                                 "            Card._slept = True\n            time.sleep(0.4)\n"
+                                                 "        return self._rank\n"})
 
 
 def private_temp(tmp_path: Path) -> dict[str, str]:

@@ -154,12 +154,12 @@ def test_check_junit_xml_from_another_folder_reports_the_buggy_card(tmp_path):
     assert [s.get("name") for s in root.findall("testsuite")] == ["ada.A1"]
     failures = [c for c in root.iter("testcase") if c.find("failure") is not None]
     assert any(c.get("name").startswith("test_suit") for c in failures)
-    assert "expected: 'hearts'" in "".join(c.find("failure").text for c in failures)
+    assert "expected: 'spades'" in "".join(c.find("failure").text for c in failures)
     errors = [c for c in root.iter("testcase") if c.find("error") is not None]
     assert errors and all(re.search(r"where: card\.py, line \d+", c.find("system-out").text) for c in errors)
     assert all(c.get("file") == "card.py" and int(c.get("line")) > 0 for c in errors)
     message = next(c for c in failures if c.get("name").startswith("test_suit")).find("failure").get("message")
-    assert "\n" not in message and "expected: 'hearts'" in message  # call, expected and got, in one line
+    assert "\n" not in message and "expected: 'spades'" in message  # call, expected and got, in one line
     assert all(float(c.get("time")) >= 0 and "," not in c.get("time") for c in root.iter("testcase"))
 
 

@@ -120,10 +120,14 @@ def _attacks():
 
 
 def probe_card(paths: dict[str, str], secret: str, port: int) -> str:
-    """The probing card.py: ``rank()`` runs the attacks and prints their findings in the test's output."""
+    """The probing card.py: the first ``rank()`` of each test's process runs the attacks and
+    prints their findings in the test's output (once: a test calls rank() on many cards, and the
+    attacks hold descriptors open)."""
     header = "".join(f"{name} = {json.dumps(value)}\n" for name, value in paths.items())
-    header += f"SECRET = {secret!r}\nPORT = {port}\n" + ATTACKS
-    return card_with({"        return self._rank\n": "        print('ATTACKS ' + _json.dumps(_attacks()))\n"
+    header += f"SECRET = {secret!r}\nPORT = {port}\n_PROBED = []\n" + ATTACKS
+    return card_with({"        return self._rank\n": "        if not _PROBED:\n"
+                                                     "            _PROBED.append(1)\n"
+                                                     "            print('ATTACKS ' + _json.dumps(_attacks()))\n"
                                                      "        return self._rank\n"}, header=header)
 
 

@@ -113,22 +113,26 @@ def java_owners(rubric: Path, java_activities: tuple[str, ...]) -> dict[str, tup
 
 
 def compiling(mutants: list[Mutant], java_reference: Path, jobs: int) -> list[Mutant]:
-    """The mutants that compile beside the rest of the Java reference (``javac``): a token change
-    that does not compile is no mutant a student could hand in."""
+    """The mutants that compile beside the rest of the Java reference: a token change that does
+    not compile is no mutant a student could hand in. One JVM compiles them all
+    (java/CompileEach.java), since starting ``javac`` once a mutant costs a second each."""
     import tempfile
-    from concurrent.futures import ThreadPoolExecutor
 
     others = [p for p in java_reference.glob("*.java") if not p.stem.endswith("Tester")]
-
-    def compiles(mutant: Mutant) -> bool:
-        with tempfile.TemporaryDirectory(prefix="audit-javac-") as tmp:
-            folder = Path(tmp)
+    with tempfile.TemporaryDirectory(prefix="audit-javac-") as tmp:
+        folders = []
+        for i, mutant in enumerate(mutants):
+            folder = Path(tmp) / str(i)
+            folder.mkdir()
             for path in others:
                 shutil.copy2(path, folder / path.name)
             (folder / mutant.file).write_text(mutant.source, encoding="utf-8")
-            done = subprocess.run(["javac", "-nowarn", "-d", str(folder / "out"), *map(str, folder.glob("*.java"))],
-                                  capture_output=True, text=True)
-            return done.returncode == 0
-
-    with ThreadPoolExecutor(max(1, jobs)) as pool:
-        return [m for m, ok in zip(mutants, pool.map(compiles, mutants)) if ok]
+            folders.append(folder)
+        listing = Path(tmp) / "folders.txt"
+        listing.write_text("\n".join(map(str, folders)) + "\n", encoding="utf-8")
+        done = subprocess.run(["java", str(Path(__file__).parent / "java" / "CompileEach.java"), str(listing)],
+                              capture_output=True, text=True)
+        compiled = {line.split(" ", 1)[1] for line in done.stdout.splitlines() if line.startswith("ok ")}
+        if not compiled and mutants:
+            raise RuntimeError(f"no mutant compiled; is a JDK installed? {done.stderr[-2000:]}")
+    return [m for m, folder in zip(mutants, folders) if str(folder) in compiled]
