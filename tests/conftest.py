@@ -66,15 +66,19 @@ def pytest_xdist_make_scheduler(config, log):
     return SessionFolderScheduling(config, log)
 
 
-# The units of work that take longest (measured with --durations; each is a whole file, or a
-# folder that shares session fixtures), handed out first: with two workers, a long unit started
-# last leaves one worker idle while the other finishes it, which cost about a minute of wall time.
+# The units of work that take longest (measured with --durations=0 and summed per file; each is a
+# whole file, or a folder that shares session fixtures), handed out first: a long unit started
+# last leaves the other workers idle while one finishes it.
 LONGEST_FIRST = (
-    "tests/labs/six_takes", "tests/labs/up_down_stay", "tests/integrations/test_gradescope_deployed.py",
-    "tests/suites/test_boards_graded.py", "tests/java/test_java_grading.py", "tests/integrations/test_classroom_deployed.py",
-    "tests/engine/test_containment.py", "tests/security/test_java_attacks.py", "tests/cli/test_sharding.py",
-    "tests/cli/test_resume.py", "tests/cli/test_interrupted.py", "tests/security/test_hostile_class.py",
-    "tests/integrations/test_python_versions.py",
+    "tests/java/test_java_grading.py", "tests/kit/test_kit_grades.py", "tests/diagnosis/test_swap_diagnosis.py",
+    "tests/labs/up_down_stay", "tests/security/test_java_attacks.py", "tests/labs/six_takes",
+    "tests/integrations/test_python_versions.py", "tests/engine/test_hostile_namespaces.py",
+    "tests/suites/test_boards_graded.py", "tests/integrations/test_classroom_deployed.py",
+    "tests/security/test_hostile_tester.py", "tests/integrations/test_gradescope_deployed.py",
+    "tests/cli/test_filters_and_rubric.py", "tests/security/test_hostile_class.py", "tests/labs/test_lab_imports.py",
+    "tests/cli/test_cli.py", "tests/kit/test_kit_clean.py", "tests/cli/test_interrupted.py", "tests/cli/test_first_run.py",
+    "tests/labs/test_three_labs.py", "tests/jvm/test_java_assets.py", "tests/tools/test_suite_audit.py",
+    "tests/engine/test_containment.py", "tests/labs/test_second_solutions.py",
 )
 
 
