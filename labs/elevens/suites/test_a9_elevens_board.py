@@ -51,6 +51,9 @@ def test_is_legal_is_false_for_an_empty_place(student):
     plant(student, board, ["5s", "_", "Jh", "Qd", "_", "2d", "As", "_", "_"], ELEVENS_VALUES)
     expect(board.is_legal([0, 1]), False, f"{board.label}: is_legal([0, 1]) (place 1 is empty)",
            "Going further than the lab asks: an empty place (None) holds no card, so it cannot be part of a play.")
+    # The empty place first too: a pair search that skips an empty place only as the second card
+    # reads it as the first one.
+    expect(board.is_legal([1, 0]), False, f"{board.label}: is_legal([1, 0]) (place 1 is empty)")
     expect(board.is_legal([2, 3, 4]), False, f"{board.label}: is_legal([2, 3, 4]) (place 4 is empty)")
 
 
