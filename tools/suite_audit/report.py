@@ -2,7 +2,8 @@
 
 A survivor is a mutant that got full marks. Each must be explained in the lab's committed
 triage files (``tools/suite_audit/labs/<lab>/survivors/<reference file>.yaml``, one per file so
-that work on two files never touches the same one): ``equivalent`` (no input tells it from
+that work on two files never touches the same one; the Java edition's in ``survivors/java/``, so
+``Deck.yaml`` never meets ``deck.yaml`` on a case-insensitive disk): ``equivalent`` (no input tells it from
 the reference), ``outside_contract`` (it differs only where the lab's contract says nothing;
 the reason quotes the contract) or ``advisory`` (only an advisory check, worth 0, catches it).
 A survivor without an entry is a *gap*: the suites miss a bug the contract forbids.
@@ -30,7 +31,7 @@ class Triage:
 def load_triage(folder: Path) -> dict[str, Triage]:
     """The lab's survivor explanations, checked: each entry needs a known verdict and a reason."""
     found = {}
-    for path in sorted(folder.glob("*.yaml")):
+    for path in sorted(folder.rglob("*.yaml")):
         found.update(_load_file(path))
     return found
 
