@@ -26,7 +26,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import yaml  # noqa: E402
 
-from grader.labs import get_lab  # noqa: E402
+from grader.labs import LabError, get_lab  # noqa: E402
+from grader.suite_index import closest  # noqa: E402
 from suite_audit.grading import compiling, grade_mutants, java_owners, owners  # noqa: E402
 from suite_audit.java_operators import java_mutants  # noqa: E402
 from suite_audit.operators import SpecialCase, mutants  # noqa: E402
@@ -48,7 +49,7 @@ def lab_mutants(lab_id: str, files: list[str], java: bool, jobs: int):
     make = java_mutants if java else mutants
     for name in files or sorted(owned):
         if name not in owned:
-            raise SystemExit(f"--file {name}: not a file any activity of {lab_id} grades; "
+            raise SystemExit(f"--file {name}: not a file any activity of {lab_id} grades{closest(name, sorted(owned))}; "
                              f"choose from {', '.join(sorted(owned))}")
         cases = tuple(SpecialCase(c["when"], tuple(c.get("functions", ["*"])))
                       for c in (config.get("special_cases") or {}).get(name, []))
@@ -69,6 +70,12 @@ def main() -> int:
     parser.add_argument("--java", action="store_true", help="audit the Java edition (reference/<lab>/java/)")
     parser.add_argument("--list", action="store_true", help="only list the mutants, grade nothing")
     args = parser.parse_args()
+    try:
+        get_lab(args.lab)
+    except LabError as error:
+        parser.exit(2, f"audit_suites.py: --lab: {error}\n")
+    if args.report and not args.report.parent.is_dir():  # found now, not after minutes of grading
+        parser.exit(2, f"audit_suites.py: --report {args.report}: the folder {args.report.parent} does not exist\n")
     verdicts = []
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="audit-") as tmp:

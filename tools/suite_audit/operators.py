@@ -19,6 +19,8 @@ import copy
 import hashlib
 from dataclasses import dataclass
 
+from .mutant_helpers import with_helpers
+
 COMPARE_ALTERNATIVES = {
     ast.Lt: (ast.LtE, ast.Gt, ast.GtE), ast.LtE: (ast.Lt, ast.GtE, ast.Gt),
     ast.Gt: (ast.GtE, ast.Lt, ast.LtE), ast.GtE: (ast.Gt, ast.LtE, ast.Lt),
@@ -30,36 +32,6 @@ ARITHMETIC_ALTERNATIVES = {
     ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult,
     ast.Div: ast.Mult, ast.Mod: ast.FloorDiv,
 }
-
-# Helpers a mutant may need, put after the file's imports only when it uses them. ``_audit_when``
-# makes a special case's condition safe to evaluate anywhere (a condition about a field a method
-# does not have is simply false); ``_audit_wrong`` turns a value into a wrong one of the same kind.
-HELPERS = '''
-def _audit_when(condition):
-    try:
-        return bool(condition())
-    except Exception:
-        return False
-
-
-def _audit_wrong(value):
-    if isinstance(value, bool):
-        return not value
-    if isinstance(value, int):
-        return value + 1
-    if isinstance(value, float):
-        return value + 0.25
-    if isinstance(value, str):
-        return value + "x"
-    if isinstance(value, list):
-        return value[:-1] if value else [0]
-    if isinstance(value, tuple):
-        return value[:-1] if value else (0,)
-    if value is None:
-        return 0
-    return None
-'''
-
 
 @dataclass(frozen=True)
 class Mutant:
@@ -374,7 +346,7 @@ def mutants(file: str, source: str, skip_lines: tuple[str, ...] = (), skip_funct
         ast.fix_missing_locations(tree)
         text = ast.unparse(tree)
         if sites.needs_helpers:
-            text = _with_helpers(text)
+            text = with_helpers(text)
         if text in seen:
             continue
         try:
@@ -389,16 +361,3 @@ def mutants(file: str, source: str, skip_lines: tuple[str, ...] = (), skip_funct
         ids.add(mutant.id)
         found.append(mutant)
     return found
-
-
-def _with_helpers(text: str) -> str:
-    """The helpers go after the imports at the top (``from __future__`` must stay first)."""
-    tree = ast.parse(text)
-    position = 0
-    for i, statement in enumerate(tree.body):
-        if isinstance(statement, (ast.Import, ast.ImportFrom)) or _is_docstring(statement, tree):
-            position = i + 1
-        else:
-            break
-    tree.body[position:position] = ast.parse(HELPERS).body
-    return ast.unparse(tree)
