@@ -10,7 +10,6 @@ case it gets a safe, distinct id and a note saying so. No name ever stops a run 
 """
 
 import os
-import shutil
 import stat
 import tempfile
 import zipfile
@@ -194,23 +193,40 @@ def unpack_zip(archive: Path, scratch: Path, sub_id: str = "") -> Submission:
     (default: a safe id made from the zip's name)."""
     sub_id = sub_id or assign_ids([(archive.stem or "submission", _where(archive))], frozenset())[0].id
     target = Path(tempfile.mkdtemp(prefix="zip-", dir=scratch))
+    problem = extract_zip(archive, target)
+    if problem:
+        return Submission(sub_id, target, problem)
+    return Submission(sub_id, unwrap(target))
+
+
+def extract_zip(archive: Path, target: Path, max_bytes: int = MAX_UNPACKED_BYTES, max_entries: int = MAX_ENTRIES,
+                advice: str = "zip only your .py files") -> str:
+    """Unpack ``archive`` into the folder ``target``; "" when it worked, else what went wrong in
+    words. Entries that would land outside ``target`` stop it; links are skipped (never
+    followed or made); the sizes the zip declares are checked before anything is written, and
+    what is written is counted too, since a zip can lie about them."""
     try:
         with zipfile.ZipFile(archive) as zf:
             infos = zf.infolist()
-            if len(infos) > MAX_ENTRIES or sum(i.file_size for i in infos) > MAX_UNPACKED_BYTES:
-                return Submission(sub_id, target, f"{readable(archive.name)} unpacks to more than {MAX_UNPACKED_BYTES >> 20} MB or {MAX_ENTRIES} files; zip only your .py files")
+            if len(infos) > max_entries or sum(i.file_size for i in infos) > max_bytes:
+                return (f"{readable(archive.name)} unpacks to more than {max_bytes >> 20} MB or {max_entries} files; "
+                        f"{advice}")
+            written = 0
             for info in infos:
                 parts = PurePosixPath(info.filename.replace("\\", "/")).parts
                 if info.filename.startswith("/") or ".." in parts:
-                    return Submission(sub_id, target, f"{readable(archive.name)} has an entry {info.filename!r} that points outside the zip; make the zip again from your folder")
-                if stat.S_ISLNK(info.external_attr >> 16):
+                    return (f"{readable(archive.name)} has an entry {info.filename!r} that points outside the zip; "
+                            "make the zip again from your folder")
+                if stat.S_ISLNK(info.external_attr >> 16) or info.is_dir():
                     continue  # links are never followed or copied
-                if info.is_dir():
-                    continue
                 destination = target.joinpath(*parts)
                 destination.parent.mkdir(parents=True, exist_ok=True)
                 with zf.open(info) as source, open(destination, "wb") as out:
-                    shutil.copyfileobj(source, out)
-    except (zipfile.BadZipFile, OSError) as exc:
-        return Submission(sub_id, target, f"{readable(archive.name)} could not be opened as a zip ({exc}); make the zip again")
-    return Submission(sub_id, unwrap(target))
+                    while chunk := source.read(1 << 16):
+                        written += len(chunk)
+                        if written > max_bytes:
+                            return f"{readable(archive.name)} unpacks to more than {max_bytes >> 20} MB; {advice}"
+                        out.write(chunk)
+    except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError) as exc:
+        return f"{readable(archive.name)} could not be opened as a zip ({exc}); make the zip again"
+    return ""

@@ -1,0 +1,65 @@
+"""What an LMS download becomes: one ``IntakeStudent`` per student, with the identity the LMS
+gave them, before any grading.
+
+A layout reader (canvas.py, moodle.py, ...) turns a download into these. Each student's files
+are written into a folder of their own under the run's scratch folder, under the names the lab
+expects (the LMS's prefixes removed), so that the rest of the grader sees exactly what it sees
+for a hand-made class folder: one folder per student. Everything here is plain data, stored in
+results.json as it is (``Identity.to_dict``), so it never carries an object a later reader must
+trust.
+"""
+
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+
+class IntakeError(ValueError):
+    """The download cannot be read as the layout it claims to be: the message says what was
+    seen, the rule it breaks and what to do (for the teacher)."""
+
+
+@dataclass
+class Identity:
+    """Who a submission belongs to and when it was handed in, as the LMS says.
+
+    ``ids`` keys name where the value comes from, so an export can match on the right one:
+    ``canvas_user_id``, ``canvas_attachment_ids`` (comma separated), ``moodle_participant_id``,
+    ``blackboard_username``, ``gradescope_submission_id``, ``github_username``.
+    """
+
+    lms: str  # canvas, moodle, blackboard, gradescope, classroom
+    name: str = ""  # the student's name as the LMS shows it ("Bob Smith", "smithbob")
+    ids: dict[str, str] = field(default_factory=dict)
+    # Gradescope (and any group submission): every student on it, each {"name", "sid", "email"}.
+    students: list[dict[str, str]] = field(default_factory=list)
+    submitted_at: str = ""  # ISO 8601 with its offset, when the download says it
+    # True when the LMS (or the deadline given) says the work is late, False when it says on
+    # time, None when nothing says either way (a Moodle download holds no times).
+    late: bool | None = None
+    late_seconds: int | None = None  # how late, when known (the penalty needs it)
+    # A repository graded at a commit: {"hash", "time" (ISO 8601), "subject"}; and the work
+    # after the deadline, when there is any: {"commits": n, "last_hash", "last_time"}.
+    commit: dict[str, str] = field(default_factory=dict)
+    late_work: dict = field(default_factory=dict)
+    superseded: list[str] = field(default_factory=list)  # earlier versions not graded, as named in the download
+    ignored: list[str] = field(default_factory=list)  # files the LMS adds, left out of grading
+    source: str = ""  # where in the download this student's work was, as named there
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Identity":
+        return cls(**data)
+
+
+@dataclass
+class IntakeStudent:
+    """One student's work from a download: ``key`` is the name the grader's id is made from
+    (grader/names.py makes it safe and unique), ``folder`` holds their files (``None`` with
+    ``problem`` set when nothing gradable came out of the download for them)."""
+
+    key: str
+    folder: Path | None
+    identity: Identity
+    problem: str = ""  # in the teacher's and student's words, e.g. an empty submission or a bad zip
