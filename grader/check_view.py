@@ -144,7 +144,7 @@ def next_step(rubric: Rubric, result: SubmissionResult, started_not: dict[str, s
 def _step(rubric: Rubric, activity: ActivityResult, target: ReplayTarget, finish: bool = False) -> str:
     """``FILE, A2 TITLE — `grader check … --activity A2```, or ``finish A2 TITLE (FILE) — …``."""
     files = _files(rubric, activity.id)
-    command = check_command(target.folder, lab=target.lab, activity=activity.id,
+    command = check_command(target.folder, lab=target.lab, extra=target.extra, activity=activity.id,
                             rubric="" if rubric.is_default else rubric.source)
     what = f"finish {activity.id} {activity.title} ({files})" if finish else f"{files}, {activity.id} {activity.title}"
     return f"{what} — `{command}`"

@@ -5,6 +5,7 @@ import sys
 import tempfile
 import threading
 import traceback
+import zipfile
 from pathlib import Path
 
 import click
@@ -12,6 +13,7 @@ import click
 from grader import __version__
 from grader.check_output import print_next_step, print_opening
 from grader.check_view import check_view, started_only
+from grader.commands.intake import IntakeChoice, download_notes, intake_options, open_class, pick_student, scratch_for_intake
 from grader.console import console, print_check, print_name_notes, print_run_problems, print_summary, progress_bar
 from grader.engine.batch import GradeOptions, grade
 from grader.engine.plan import planned_imports
@@ -123,16 +125,25 @@ def main() -> None:
 @click.option("--shard", "shard_text", metavar="I/N", default=None,
               help="Grade only part I of N of the class (the same split on every machine); join the parts with `grader merge`.")
 @junit_option
+@intake_options
 def grade_command(submissions: Path, out_dir: Path, jobs: int | None, rubric: Path | None, lab_id: str | None, base_seed: int,
                   activities, tests, isolation: str, allow_root: bool, resume: bool, shard_text: str | None,
-                  junit_xml: Path | None) -> None:
-    """Grade every student folder or .zip in SUBMISSIONS."""
+                  junit_xml: Path | None, intake: IntakeChoice) -> None:
+    """Grade every student folder or .zip in SUBMISSIONS, or the class as an LMS hands it over:
+    a Canvas, Moodle, Blackboard or Gradescope download (zip or folder), or a folder of GitHub
+    Classroom clones (with --deadline, each at its last commit before it)."""
     stop_on_sigint()
     # Every path is made absolute before anything runs: the grading processes work in folders
     # of their own, where a relative path would name something else.
     submissions, out_dir = submissions.resolve(), out_dir.resolve()
-    entries = _entries(submissions, exclude=(out_dir,))  # a folder that is no class says so before anything else
-    rubric_data = choose_rubric(rubric, lab_id, submissions)
+    intake_scratch = scratch_for_intake()
+    entries, download = open_class(submissions, intake_scratch, intake, output_names())
+    if entries is None:  # a plain class folder, or a zip of one
+        class_folder = download.root if download else submissions
+        entries = _entries(class_folder, exclude=(out_dir,))  # a folder that is no class says so before anything else
+    elif not entries:
+        fail(ExitCode.BAD_INPUT, f"{submissions} is a {download.layout} download with no student's work in it.")
+    rubric_data = choose_rubric(rubric, lab_id, intake_scratch if download else submissions)
     chosen, wanted_tests = _selection(rubric_data, activities, tests)
     _check_out_dir(out_dir, submissions)
     options = GradeOptions(base_seed=base_seed, jobs=jobs or 0, only_activities=chosen, only_tests=wanted_tests,
@@ -165,7 +176,8 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int | None, rubric: Pa
     finish_state(out_dir)
     print_summary(results)
     print_run_problems(results)
-    print_name_notes([e.teacher_note for e in mine if e.teacher_note] + skipped_entries(submissions, (out_dir,)))
+    print_name_notes([e.teacher_note for e in mine if e.teacher_note]
+                     + (download_notes(download) if download else skipped_entries(submissions, (out_dir,))))
     click.echo(f"Wrote {len(written)} files to {out_dir}")
     sys.exit(run_exit_code(results))
 
@@ -187,9 +199,13 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int | None, rubric: Pa
 @test_option
 @isolation_option
 @unconfined_option
+@click.option("--student", default=None, metavar="NAME",
+              help="Check one student of an LMS download or a folder of Classroom clones: their id in the teacher's "
+                   "gradebook, their name, or an id the LMS gave them.")
+@intake_options
 def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path | None, github: bool, junit_xml: Path | None,
                   rubric: Path | None, lab_id: str | None, base_seed: int, activities, tests, isolation: str,
-                  allow_root: bool) -> None:
+                  allow_root: bool, student: str | None, intake: IntakeChoice) -> None:
     """Run the public tests on your own FOLDER (default: the current folder), or on a .zip."""
     from grader.integrations import github as classroom  # only --github needs it
 
@@ -198,7 +214,8 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
     out_dir = out_dir.resolve() if out_dir else None
     if not folder.is_dir() and not (folder.is_file() and folder.suffix.lower() == ".zip"):
         fail(ExitCode.BAD_INPUT, f"{folder} is not a folder or a .zip. Run `grader check` inside the folder with your .py files, or give its path.")
-    rubric_data = choose_rubric(rubric, lab_id, folder)
+    picked = _student_of_download(folder, student, intake)
+    rubric_data = choose_rubric(rubric, lab_id, picked.path if picked else folder)
     chosen, wanted_tests = _selection(rubric_data, activities, tests)
     graded = chosen
     if is_kit():
@@ -215,7 +232,12 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
                            only_activities=graded, only_tests=wanted_tests, isolation=_level(isolation),
                            allow_unconfined_root=allow_root)
     with tempfile.TemporaryDirectory(prefix="grader-check-") as scratch:
-        submission = _one_submission(folder, Path(scratch), writes=out_dir is not None or junit_xml is not None)
+        if picked is not None:
+            submission = open_entries([picked], Path(scratch))[0]
+            if submission.problem:
+                fail(ExitCode.BAD_INPUT, submission.problem)
+        else:
+            submission = _one_submission(folder, Path(scratch), writes=out_dir is not None or junit_xml is not None)
         if github:  # the student replays a test in their own clone of the repository, not on the runner
             submission.source = ""
         target = ReplayTarget.of(submission.source, rubric_data.lab, rubric_data.is_default)
@@ -362,6 +384,40 @@ def _shard(text: str | None) -> ShardSpec | None:
         return parse_shard(text) if text is not None else None
     except ShardError as exc:
         fail(ExitCode.USAGE, str(exc))
+
+
+def _student_of_download(folder: Path, student: str | None, intake: IntakeChoice) -> Entry | None:
+    """The entry of the one student `grader check --student` names in a download, or None when
+    ``folder`` is a student's own folder or zip (checked as always)."""
+    if student is None and intake.layout is None and intake.deadline is None and not _has_clones(folder) \
+            and not _looks_like_download(folder):
+        return None
+    entries, download = open_class(folder, scratch_for_intake(), intake, frozenset())
+    if entries is None:
+        if student is not None:
+            fail(ExitCode.USAGE, f"--student picks one student out of an LMS download, and {folder} is one student's "
+                                 "own work. Leave out --student.")
+        return None
+    return pick_student(entries, student, download, folder)
+
+
+def _has_clones(folder: Path) -> bool:
+    """Whether ``folder`` holds git clones (a Classroom class), without reading any of them."""
+    return folder.is_dir() and any((child / ".git").exists() for child in folder.iterdir() if child.is_dir())
+
+
+def _looks_like_download(folder: Path) -> bool:
+    """Whether a zip or folder holds an LMS's download rather than one student's work: a quick
+    look at its names (a student's zip is never unpacked twice for this)."""
+    from grader.intake.layouts import detect_names
+
+    if folder.is_dir():
+        return detect_names([child.name for child in folder.iterdir()])
+    try:
+        with zipfile.ZipFile(folder) as opened:
+            return detect_names(opened.namelist()[:5000])
+    except (zipfile.BadZipFile, OSError):
+        return False
 
 
 def _one_submission(path: Path, scratch: Path, writes: bool) -> Submission:

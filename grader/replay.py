@@ -24,26 +24,30 @@ class ReplayTarget:
 
     folder: str = CURRENT_FOLDER
     lab: str = ""
+    # Options that pick one student out of an LMS download (``--student ID --from canvas``,
+    # and a deadline when one was given): the download is named, never a scratch copy.
+    extra: tuple[str, ...] = ()
 
     @classmethod
-    def of(cls, source: str, lab_id: str, rubric_is_default: bool = True) -> "ReplayTarget":
+    def of(cls, source: str, lab_id: str, rubric_is_default: bool = True, extra: tuple[str, ...] = ()) -> "ReplayTarget":
         """The target for a submission given as ``source`` ("" when unknown: ``.``)."""
         if not source:
             return cls()
-        return cls(source, lab_flag(lab_id, Path(source), rubric_is_default))
+        return cls(source, lab_flag(lab_id, Path(source), rubric_is_default), extra)
 
 
 def replay_command(activity_id: str, test_name: str, *, hidden: bool = False, base_seed: int = 0,
-                   rubric: str = "", folder: str = CURRENT_FOLDER, lab: str = "") -> str:
+                   rubric: str = "", folder: str = CURRENT_FOLDER, lab: str = "", extra: tuple[str, ...] = ()) -> str:
     """``grader check FOLDER [--lab LAB] --activity A --test NAME ...``, ready to paste."""
     return check_command(folder, lab=lab, activity=activity_id, test=test_name, hidden=hidden, base_seed=base_seed,
-                         rubric=rubric)
+                         rubric=rubric, extra=extra)
 
 
 def check_command(folder: str = CURRENT_FOLDER, *, lab: str = "", activity: str = "", test: str = "",
-                  hidden: bool = False, base_seed: int = 0, rubric: str = "") -> str:
-    """``grader check FOLDER`` with the options given (an empty one is left out), quoted."""
-    parts = ["grader", "check", folder]
+                  hidden: bool = False, base_seed: int = 0, rubric: str = "", extra: tuple[str, ...] = ()) -> str:
+    """``grader check FOLDER`` with the options given (an empty one is left out), quoted;
+    ``extra`` (which student of a download) right after the folder."""
+    parts = ["grader", "check", folder, *extra]
     for option, value in (("--lab", lab), ("--activity", activity), ("--test", test)):
         if value:
             parts += [option, value]

@@ -96,6 +96,12 @@ class SubmissionResult:
     # Likely causes of the student's failures that the lab's diagnosis names (Lab.causes), in a
     # teacher's words; index.html groups them across the class. Empty when the lab names none.
     causes: list[str] = field(default_factory=list)
+    # Who the LMS says handed it in and when (grader/intake/model.py's Identity as plain data):
+    # empty for a plain class folder.
+    identity: dict = field(default_factory=dict)
+    # What the rubric's late policy took off ``total`` (grader/intake/late.py): {} when the
+    # work is not late, else {"days", "percent", "points", "note"}.
+    late_penalty: dict = field(default_factory=dict)
 
 
 @dataclass

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import yaml
 
+from grader.intake.late import LatePolicy, LatePolicyError, parse_policy
 from grader.labs import Lab, LabError, get_lab
 from grader.suite_index import closest, suite_files, suite_tests
 
@@ -27,7 +28,7 @@ ADVISORY_MODES = ("reported", "graded")
 ACTIVITY_ID = re.compile(r"^(A\d+[a-z]?|bonus[\w-]*)$")
 # Python files, plus YAML for a student's written answers.
 FILE_NAME = re.compile(r"^[a-z_][a-z0-9_]*\.(py|yaml)$")
-TOP_KEYS = {"lab", "title", "activities", "advisory", "misnamed_deduction"}
+TOP_KEYS = {"lab", "title", "activities", "advisory", "misnamed_deduction", "late"}
 ACTIVITY_KEYS = {"id", "title", "suite", "files", "stand_ins", "uses", "harness", "tests", "disable", "optional", "weight"}
 TEST_KEYS = {"test", "points", "visibility", "gate", "advisory", "in_kit"}
 
@@ -117,6 +118,8 @@ class Rubric:
     home: Lab | None = None  # the lab named by `lab:`
     # Points off an activity graded from a file named otherwise (Widget.py for widget.py), never below 0.
     misnamed_deduction: float = 0.0
+    # Points off late work (grader/intake/late.py); None: late work is shown, never penalised.
+    late: LatePolicy | None = None
 
     def activity(self, activity_id: str) -> Activity:
         return next(a for a in self.activities if a.id == activity_id)
@@ -188,6 +191,10 @@ def parse_rubric(data, source: str = "<rubric>", check_suites: bool = True) -> R
             f"{deduction!r} is not a number of points (0 or more)",
             "write e.g. `misnamed_deduction: 1` (points off an activity whose file had another name), or leave it out for 0")
     _expect(isinstance(data["activities"], list) and data["activities"], "activities", "must be a non-empty list", "list each activity under `activities:` with a leading `- `")
+    try:
+        late = parse_policy(data.get("late"))
+    except LatePolicyError as exc:
+        raise RubricError("late", str(exc), "see docs/results.md, \"Late work\"") from None
     home = None
     if check_suites:
         try:
@@ -208,7 +215,7 @@ def parse_rubric(data, source: str = "<rubric>", check_suites: bool = True) -> R
         _expect(suites.index(activity.suite) == i, f"activities[{i}].suite", f"{activity.suite!r} is already the suite of {activities[suites.index(activity.suite)].id}",
                 "give each activity its own suite file")
     return Rubric(lab=str(data["lab"]), title=str(data.get("title", data["lab"])), activities=tuple(activities),
-                  source=source, advisory=advisory, home=home, misnamed_deduction=float(deduction))
+                  source=source, advisory=advisory, home=home, misnamed_deduction=float(deduction), late=late)
 
 
 def _parse_activity(raw, where: str, suites: Path) -> Activity:

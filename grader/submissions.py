@@ -13,7 +13,7 @@ import os
 import stat
 import tempfile
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from grader.names import Naming, assign_ids, readable, shown
@@ -42,6 +42,11 @@ class Submission:
     # The folder or zip as it was given (absolute when the caller resolved it): what replay
     # commands name, so that one pasted anywhere checks this submission (grader/replay.py).
     source: str = ""
+    # Who the LMS says handed it in, and when (grader/intake/model.py's Identity, as plain
+    # data); empty for a plain class folder.
+    identity: dict = field(default_factory=dict)
+    # What a replay command adds after ``source`` to pick this student out of a download.
+    replay_args: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,12 @@ class Entry:
     path: Path
     note: str = ""  # for the student's report (names.py)
     teacher_note: str = ""  # for the class summary: why this entry's id is not its name
+    # An LMS download's student (grader/intake/): who the LMS says it is, and why nothing of
+    # theirs can be graded, when that is so (an empty submission, a bad zip in the download).
+    identity: dict = field(default_factory=dict, hash=False, compare=False)
+    problem: str = ""
+    source: str = ""  # what replay commands name instead of ``path`` (the download)
+    replay_args: tuple[str, ...] = ()
 
     @property
     def size(self) -> int:
@@ -146,7 +157,18 @@ def _holds_work(path: Path) -> bool:
 
 def open_entries(entries: list[Entry], scratch: Path) -> list[Submission]:
     """The submissions behind these entries: folders unwrapped, zips unpacked into ``scratch``."""
-    return [_open(e.path, scratch, e.id, e.note) for e in entries]
+    return [_open_entry(e, scratch) for e in entries]
+
+
+def _open_entry(entry: Entry, scratch: Path) -> Submission:
+    if entry.problem:
+        opened = Submission(entry.id, entry.path, entry.problem, entry.note, str(entry.path))
+    else:
+        opened = _open(entry.path, scratch, entry.id, entry.note)
+    opened.identity = entry.identity
+    if entry.source:
+        opened.source, opened.replay_args = entry.source, entry.replay_args
+    return opened
 
 
 def open_one(path: Path, scratch: Path, reserved: frozenset[str] | None = None) -> Submission:

@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from grader.reporters.handed_in import late_tag
 from grader.reporters.wording import plural, points, visible
 from grader.results import ActivityResult, ClassResults, SubmissionResult
 
@@ -93,10 +94,12 @@ LAYOUTS = ((2, CELL), (1, CELL), (0, CELL), (0, NARROW_CELL))
 def summary_table(results: ClassResults, width: int) -> tuple[Table, SummaryLayout]:
     """The summary table for a console ``width`` cells wide, and the layout that made it fit."""
     regular, bonus = _activity_ids(results)
-    headers = [*regular, "total", *(["bonus"] if bonus else [])]
+    lateness = any(sub.identity.get("late") is not None for sub in results.submissions)
+    headers = [*regular, "total", *(["bonus"] if bonus else []), *(["late"] if lateness else [])]
     ids = [visible(sub.id) for sub in results.submissions]
     for decimals, cells in LAYOUTS:
-        rows = [_row(sub, regular, bonus, decimals, cells) for sub in results.submissions]
+        rows = [_row(sub, regular, bonus, decimals, cells) + ([_late_cell(sub)] if lateness else [])
+                for sub in results.submissions]
         widths = [max([cell_len(h)] + [cell_len(row[i].plain) for row in rows]) for i, h in enumerate(headers)]
         room = width - sum(widths) - len(widths)  # one space between columns
         if room >= MIN_ID_WIDTH:
@@ -164,6 +167,13 @@ def _row(sub: SubmissionResult, regular: list[str], bonus: list[str], decimals: 
     if bonus:
         cells.append(_bonus_cell(sub, [by_id[b] for b in bonus if b in by_id], decimals, symbols))
     return cells
+
+
+def _late_cell(sub: SubmissionResult) -> Text:
+    """``late`` (with the penalty taken, if any), ``on time``, or nothing when the download does
+    not say: lateness is always in view, a penalty only when the rubric states one."""
+    tag = late_tag(sub)
+    return Text(tag, style="yellow" if tag.startswith("late") else "dim")
 
 
 def _cell(activity: ActivityResult | None, decimals: int, symbols: dict[str, str]) -> Text:

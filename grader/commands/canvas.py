@@ -20,8 +20,10 @@ from grader.integrations.canvas_gradebook import (
     ColumnError,
     Filled,
     GradebookError,
+    default_match,
     fill_column,
     find_column,
+    only_column,
     read_gradebook,
 )
 from grader.reporters.atomic import write_atomically
@@ -36,24 +38,27 @@ _STATUS_WHY = {"unusable": "the submission could not be graded (see its report)"
 @results_argument
 @click.option("--gradebook", "gradebook", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="The gradebook CSV downloaded from Canvas (Grades, Export, Export Entire Gradebook).")
-@click.option("--column", "column", required=True,
+@click.option("--column", "column", default=None,
               help='The assignment column to fill, as the export names it: "Lab 3 (12345)" (the title alone '
-                   "or the number alone also work when they are unique).")
-@click.option("--match", "match", default=DEFAULT_MATCH, show_default=True,
-              help="The gradebook column that holds the submission ids (any case; a login's part before @ also matches).")
+                   "or the number alone also work when they are unique). Needed when the export has several.")
+@click.option("--match", "match", default=None,
+              help=f"The gradebook column that holds the submission ids (any case; a login's part before @ also matches). "
+                   f"Default: ID (Canvas's user id) for a class graded from a Canvas download, else {DEFAULT_MATCH}.")
 @click.option("--with-bonus", is_flag=True, help="Add the bonus points to the score (Canvas takes scores above the maximum).")
 @click.option("-o", "--output", "path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help=f"Where to write the file to import into Canvas (default: {DEFAULT_OUTPUT}).")
-def canvas_command(results_file: Path, gradebook: Path, column: str, match: str, with_bonus: bool, path: Path | None) -> None:
+def canvas_command(results_file: Path, gradebook: Path, column: str | None, match: str | None, with_bonus: bool,
+                   path: Path | None) -> None:
     """Fill one assignment column of a Canvas gradebook export with the scores, for Grades, Import."""
     results = load_results(results_file)
+    match = match or default_match(results)
     target = (path or Path(DEFAULT_OUTPUT)).resolve()
     if target == gradebook.resolve():
         fail(ExitCode.USAGE, f"-o {target} is the gradebook export itself. Write to a new file (e.g. -o {DEFAULT_OUTPUT}) "
                               "so the export stays as Canvas gave it.")
     try:
         book = read_gradebook(gradebook.resolve())
-        filled = fill_column(book, results, find_column(book, column), match, with_bonus)
+        filled = fill_column(book, results, find_column(book, column) if column else only_column(book), match, with_bonus)
     except ColumnError as exc:
         fail(ExitCode.USAGE, str(exc))
     except GradebookError as exc:

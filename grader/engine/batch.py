@@ -21,6 +21,7 @@ from grader.engine.records import read_records, write_records
 from grader.engine.resume import folder_digest, save_whole, survey
 from grader.engine.scoring import score_submission
 from grader.engine.work_units import assign, work_units
+from grader.intake.late import apply_lateness
 from grader.java.jdk import jdk_problem
 from grader.replay import ReplayTarget
 from grader.results import ClassResults, SubmissionResult
@@ -109,7 +110,7 @@ def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, 
         lifeline.close()
     troubles = {sub.id: trouble for shard in running if (trouble := _shard_trouble(shard)) for sub in shard.plan.submissions}
     everyone = _grading_plan(rubric, plans, options, level)
-    replays = {s.id: ReplayTarget.of(s.source, rubric.lab, rubric.is_default) for s in submissions if not s.problem}
+    replays = {s.id: ReplayTarget.of(s.source, rubric.lab, rubric.is_default, s.replay_args) for s in submissions if not s.problem}
     results: dict[str, SubmissionResult] = {}
     for plan in plans:
         parts = [earlier[plan.id]] if plan.id in earlier else [read_records(records_dir, key) for key in units_of[plan.id]]
@@ -128,6 +129,7 @@ def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, 
             on_done(s.id)
         if s.note:  # why its id is not its folder's name (grader/names.py)
             results[s.id].messages.append(s.note)
+        apply_lateness(rubric, results[s.id], s.identity)
     return ClassResults(rubric.lab, [results[s.id] for s in submissions], options.base_seed, level, __version__,
                         title=rubric.title, confinement=asdict(confinement))
 

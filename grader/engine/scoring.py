@@ -72,7 +72,8 @@ def score_activity(rubric: Rubric, activity: Activity, plan: GradingPlan, record
             record["name"], record["outcome"], round_points(earned), round_points(share), writable(record.get("message", "")),
             record.get("seed"), writable(record.get("output", "")), entry.visibility, advisory=entry.advisory,
             replay=replay_command(activity.id, record["name"], hidden=entry.visibility == "hidden", base_seed=plan.base_seed,
-                                  rubric="" if rubric.is_default else rubric.source, folder=replay.folder, lab=replay.lab),
+                                  rubric="" if rubric.is_default else rubric.source, folder=replay.folder, lab=replay.lab,
+                                  extra=replay.extra),
             duration=record.get("duration", 0.0), file=record.get("file", ""), line=record.get("line"),
         ))
     hidden = [e for e in activity.tests if e.visibility not in plan.visibility]

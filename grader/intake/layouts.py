@@ -14,6 +14,7 @@ no layout recognises is a plain class folder: one folder or zip per student, as 
 """
 
 import importlib
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -68,3 +69,21 @@ def describe_layouts() -> str:
             "Assignment_username_attempt_date_file); a Gradescope \"Export Submissions\" zip (submission_ID folders "
             "and submission_metadata.yml); a folder of GitHub Classroom clones (one git repository per student). "
             "Name one with --from canvas|moodle|blackboard|gradescope|classroom.")
+
+
+# What each download's names look like, for a quick look before anything is unpacked
+# (`grader check` telling a teacher's download from a student's own zip).
+_NAME_SIGNS = (
+    re.compile(r"(^|/)submission_metadata\.ya?ml$"),  # Gradescope
+    re.compile(r"_\d+_assignsubmission_[a-z]+_"),  # Moodle
+    re.compile(r"_attempt_\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d"),  # Blackboard
+)
+_CANVAS_NAME = re.compile(r"^[^/_]+_(LATE_)?\d+_\d+_[^/]+$")
+
+
+def detect_names(names: list[str]) -> bool:
+    """Whether these names (a zip's entries or a folder's children) look like an LMS download."""
+    if any(sign.search(name) for name in names for sign in _NAME_SIGNS):
+        return True
+    files = [name for name in names if not name.endswith("/")]
+    return len(files) >= 2 and sum(bool(_CANVAS_NAME.match(name)) for name in files) * 2 > len(files)

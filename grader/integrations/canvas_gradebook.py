@@ -33,6 +33,7 @@ from grader.reporters.wording import points
 from grader.results import ClassResults, SubmissionResult
 
 DEFAULT_MATCH = "SIS Login ID"
+CANVAS_ID_KEY = "canvas_user_id"  # grader/intake/model.py's Identity.ids
 IDENTITY_COLUMNS = ("Student", "LastName", "FirstName", "ID", "SIS User ID", "SIS Login ID", "Integration ID",
                     "Root Account", "Section")
 ASSIGNMENT_HEADER = re.compile(r"^(?P<title>.*\S)\s*\((?P<id>\d+)\)$")
@@ -211,7 +212,8 @@ def match_submissions(book: Gradebook, by: int, submissions: list[SubmissionResu
     unmatched: list[tuple[str, str]] = []
     column = book.header[by]
     for sub in submissions:
-        key = _key(sub.id)
+        shown_key = match_value(sub, column)
+        key = _key(shown_key)
         rows, exact = whole.get(key, []), True
         if not rows:
             rows, exact = local.get(_local(key), []), False
@@ -221,7 +223,7 @@ def match_submissions(book: Gradebook, by: int, submissions: list[SubmissionResu
             names = ", ".join(book.student_name(r) for r in rows)
             unmatched.append((sub.id, f"matches {len(rows)} students ({names}) by the part before @; rename it to the whole {column}"))
         else:
-            unmatched.append((sub.id, f"no student has {column} {sub.id.strip()!r}"))
+            unmatched.append((sub.id, f"no student has {column} {shown_key.strip()!r}"))
     matched: dict[str, int] = {}
     for row, claimants in claims.items():
         best = [sub_id for sub_id, exact in claimants if exact] or [sub_id for sub_id, _ in claimants]
@@ -232,6 +234,30 @@ def match_submissions(book: Gradebook, by: int, submissions: list[SubmissionResu
             rivals = ", ".join(repr(s) for s, _ in claimants if s != sub_id)
             unmatched.append((sub_id, f"{book.student_name(row)} is matched by {rivals} as well; keep one submission per student"))
     return matched, unmatched
+
+
+def match_value(sub: SubmissionResult, column: str) -> str:
+    """What a submission is matched by: the Canvas user id its download gave (grader/intake/)
+    when matching on Canvas's ``ID`` column, else its id (the folder's name)."""
+    canvas_id = sub.identity.get("ids", {}).get(CANVAS_ID_KEY, "") if sub.identity else ""
+    return canvas_id if canvas_id and _key(column) == "id" else sub.id
+
+
+def default_match(results: ClassResults) -> str:
+    """``ID`` (Canvas's user id) when the class came from a Canvas download, whose every student
+    carries it; else DEFAULT_MATCH, which the teacher names folders after."""
+    ids = [sub.identity.get("ids", {}).get(CANVAS_ID_KEY) for sub in results.submissions if sub.identity]
+    return "ID" if ids and all(ids) else DEFAULT_MATCH
+
+
+def only_column(book: Gradebook) -> str:
+    """The assignment column when the export holds exactly one, for a command without --column."""
+    columns = book.assignment_columns()
+    if len(columns) != 1:
+        listed = _listing(columns) if columns else "none (is this the right course?)"
+        raise ColumnError(f"the gradebook has {len(columns)} assignment columns, so say which to fill with --column: "
+                          f"{listed}.")
+    return columns[0]
 
 
 def _is_header(values: list[str]) -> bool:

@@ -18,6 +18,10 @@ Score cells hold numbers or nothing, never words, so a spreadsheet can add them 
 cannot: ``A1 misnamed (named Widget.py); A2 not_started; A5 timed_out; A6 scored_0`` (the words are
 results.ACTIVITY_STATES; an activity graded with points and nothing to note, and a bonus
 activity not handed in, are left out).
+For a class read from an LMS download (grader/intake/), the columns ``name``, ``lms``,
+``lms_id`` (the id the LMS's import matches on), ``email``, ``handed_in``, ``late`` (``late``,
+``on time`` or empty when the download does not say), ``late_penalty`` (points taken off by
+the rubric's late policy; ``total`` is after it) and ``commit`` follow.
 results.json and report.md say more. A cell a spreadsheet would run as a formula (starting with
 ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) gets a leading apostrophe.
 """
@@ -27,6 +31,7 @@ import io
 from pathlib import Path
 
 from grader.reporters.atomic import write_atomically
+from grader.reporters.handed_in import GRADEBOOK_COLUMNS, gradebook_cells
 from grader.reporters.hookspecs import OutputFormat, hookimpl
 from grader.reporters.wording import optional_and_missing, points
 from grader.results import ActivityResult, ClassResults, SubmissionResult
@@ -39,11 +44,13 @@ def gradebook_text(results: ClassResults) -> str:
     activity_ids = activity_columns(results)
     out = io.StringIO()
     writer = csv.writer(out)  # lines end in \r\n (RFC 4180), so a \r in an id is quoted too
-    writer.writerow(["id", *activity_ids, "total", "max", "bonus", "status", "activity_status"])
+    handed_in = any(sub.identity for sub in results.submissions)
+    writer.writerow(["id", *activity_ids, "total", "max", "bonus", "status", "activity_status",
+                     *(GRADEBOOK_COLUMNS if handed_in else ())])
     for sub in results.submissions:
         by_id = {activity.id: activity for activity in sub.activities}
         writer.writerow([_safe(sub.id), *[_activity_cell(by_id.get(a)) for a in activity_ids], *_totals(sub), sub.status,
-                         _safe(activity_status(sub))])
+                         _safe(activity_status(sub)), *([_safe(c) for c in gradebook_cells(sub)] if handed_in else [])])
     return out.getvalue()
 
 

@@ -22,6 +22,7 @@ import re
 from pathlib import Path
 
 from grader.reporters.atomic import write_atomically
+from grader.reporters.handed_in import handed_in_lines
 from grader.reporters.hookspecs import OutputFormat, hookimpl
 from grader.reporters.grouping import FailureGroup, group_failures
 from grader.reporters.wording import (
@@ -70,6 +71,9 @@ def code(text: str) -> str:
 def submission_report(sub: SubmissionResult, heading: str = "Report") -> str:
     """The whole report.md of one submission."""
     lines = [f"# {heading}: {code(sub.id)}", ""]
+    handed_in = handed_in_lines(sub)
+    if handed_in:  # names and file names from the download: only ever in a fenced block
+        lines += ["Handed in:", "", fenced("\n".join(handed_in)), ""]
     lines += _headline(sub)
     if sub.activities:
         lines += _overview(sub)

@@ -14,6 +14,7 @@ numbers, never the text on the screen. The script only moves rows: it never writ
 from pathlib import Path
 
 from grader.reporters.atomic import write_atomically
+from grader.reporters.handed_in import handed_in_lines, late_tag
 from grader.reporters.hookspecs import OutputFormat, hookimpl
 from grader.reporters.html.causes import causes_section
 from grader.reporters.html.difficulty import difficulty_section
@@ -137,6 +138,10 @@ def _students_table(results: ClassResults) -> Markup:
 def _student_row(sub: SubmissionResult, columns: list[tuple[str, str, bool]], regular: int) -> Markup:
     tag = {"unusable": el("span", "could not be graded", class_="tag bad"),
            "grader_error": el("span", "grader failed", class_="tag grader")}.get(sub.status)
+    late = late_tag(sub)
+    if late and late != "on time":  # lateness is shown, never hidden in a penalty (grader/intake/late.py)
+        tag = join(tag, " ", el("span", late, class_="tag late", title=" ".join(handed_in_lines(sub)))) if tag else \
+            el("span", late, class_="tag late", title=" ".join(handed_in_lines(sub)))
     who = el("td", el("a", sub.id, href=report_href(sub.id)), [" ", tag] if tag else [],
              class_="who", data_column="student", data_sort=sub.id.casefold())
     by_id = {activity.id: activity for activity in sub.activities}

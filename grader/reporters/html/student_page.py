@@ -13,6 +13,7 @@ can be handed to the student as it is. It has no script at all.
 from pathlib import Path
 
 from grader.reporters.atomic import write_atomically
+from grader.reporters.handed_in import handed_in_lines
 from grader.reporters.hookspecs import OutputFormat, hookimpl
 from grader.reporters.html.markup import Markup, el, join, page
 from grader.reporters.html.parts import (
@@ -44,12 +45,18 @@ from grader.results import ActivityResult, ClassResults, SubmissionResult, TestR
 
 def student_page(sub: SubmissionResult, title: str = "Report") -> str:
     """The whole report.html of one submission."""
-    body = [heading(f"{title} · report", sub.id), _banner(sub)]
+    body = [heading(f"{title} · report", sub.id), _handed_in(sub), _banner(sub)]
     if sub.status != "unusable":
         body.append(_scores(sub))
     if sub.activities:
         body += [_overview(sub), _what_went_wrong(sub), _going_further(sub), _what_passed(sub)]
     return page(f"{title}: {sub.id}", body)
+
+
+def _handed_in(sub: SubmissionResult) -> Markup:
+    """Who handed it in, when, and lateness (reporters/handed_in.py), when it came from an LMS."""
+    lines = handed_in_lines(sub)
+    return el("ul", [el("li", line) for line in lines], class_="handed-in") if lines else Markup("")
 
 
 def _banner(sub: SubmissionResult) -> Markup:

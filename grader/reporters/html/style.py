@@ -40,6 +40,7 @@ border-radius:6px;padding:.55rem .75rem;margin:.3rem 0 .7rem;max-width:100%}
 padding:0 .5rem;white-space:nowrap;color:var(--muted);vertical-align:middle}
 .tag.bad{color:var(--bad);border-color:var(--bad)}
 .tag.grader{color:var(--grader);border-color:var(--grader)}
+.tag.late{color:var(--warn);border-color:var(--warn)}
 .banner{border:2px solid var(--bad);background:#fff1f0;border-radius:8px;padding:.7rem 1rem;margin:1rem 0}
 .banner.grader{border-color:var(--grader);background:#f6f0ff}
 .banner strong{display:block;font-size:1.1rem;margin-bottom:.2rem}

@@ -1,0 +1,164 @@
+"""The command line's side of reading a class as an LMS hands it over (grader/intake/).
+
+``intake_options`` adds ``--from``, ``--deadline``, ``--timezone`` and ``--late-grade`` to a
+command; ``open_class`` turns what the teacher gave (a plain class folder, a class zip, or an
+LMS download, zip or folder) into the entries `grader grade` grades, and ``pick_student`` finds
+one student of a download for `grader check --student`. Every problem is a one-line error with
+the exit code for bad input; the scratch folder the download is unpacked into is the caller's,
+so a run removes it however it ends.
+"""
+
+import difflib
+import functools
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import click
+
+from grader.exitcodes import ExitCode, fail
+from grader.intake.download import Download, download_entries, open_download
+from grader.intake.late import compare_with_deadline
+from grader.intake.layouts import IntakeOptions, layout_names
+from grader.intake.model import IntakeError
+from grader.names import shown
+from grader.submissions import Entry
+
+
+def intake_options(command):
+    """The options that say how to read the class (each command that takes a class has them)."""
+    @click.option("--from", "layout", type=click.Choice(layout_names(), case_sensitive=False), default=None,
+                  help="What SUBMISSIONS is, when it is not told apart by its layout: an LMS's download "
+                       "(zip or unpacked folder) or a folder of GitHub Classroom clones.")
+    @click.option("--deadline", default=None, metavar="'YYYY-MM-DD HH:MM'",
+                  help="Grade each repository at its last commit at or before this time, and mark work handed in "
+                       "after it as late (downloads that state submission times are compared with it too).")
+    @click.option("--timezone", "timezone", default=None, metavar="ZONE",
+                  help="The deadline's time zone, e.g. America/Chicago (default: this machine's).")
+    @click.option("--late-grade", is_flag=True,
+                  help="Repositories: grade the latest commit even when it is after the deadline (it is marked late).")
+    @functools.wraps(command)
+    def wrapper(*args, layout, deadline, timezone, late_grade, **kwargs):
+        kwargs["intake"] = IntakeChoice(layout.lower() if layout else None, _deadline(deadline, timezone), late_grade,
+                                        deadline or "", timezone or "")
+        return command(*args, **kwargs)
+    return wrapper
+
+
+@dataclass(frozen=True)
+class IntakeChoice:
+    layout: str | None
+    deadline: datetime | None
+    late_grade: bool
+    deadline_text: str = ""  # as typed, for replay commands
+    timezone_text: str = ""
+
+    @property
+    def options(self) -> IntakeOptions:
+        return IntakeOptions(self.deadline, self.late_grade)
+
+    def replay_args(self, layout: str, student_id: str) -> tuple[str, ...]:
+        """What a replay command needs to pick this student out of the same download again."""
+        args = ("--student", student_id, "--from", layout)
+        if self.deadline_text:
+            args += ("--deadline", self.deadline_text)
+        if self.timezone_text:
+            args += ("--timezone", self.timezone_text)
+        if self.late_grade:
+            args += ("--late-grade",)
+        return args
+
+
+def _deadline(text: str | None, zone: str | None) -> datetime | None:
+    if text is None:
+        if zone is not None:
+            fail(ExitCode.USAGE, "--timezone says which zone the --deadline is in, and no --deadline was given. "
+                                 "Add --deadline 'YYYY-MM-DD HH:MM', or leave out --timezone.")
+        return None
+    from grader.intake.deadline import parse_deadline
+
+    try:
+        return parse_deadline(text, zone)
+    except ValueError as exc:
+        fail(ExitCode.USAGE, f"--deadline: {exc}")
+
+
+def open_class(path: Path, scratch: Path, choice: IntakeChoice, reserved: frozenset[str]) -> tuple[list[Entry] | None, Download | None]:
+    """The entries of an LMS download or class zip at ``path`` (None for a plain class folder,
+    which the caller reads as always), and the download they came from."""
+    if not path.exists():
+        return None, None  # the plain path says what is missing, as it always has
+    try:
+        download = open_download(path, scratch, choice.layout, choice.options)
+    except IntakeError as exc:
+        fail(ExitCode.BAD_INPUT, str(exc))
+    if download is None:
+        if choice.deadline is not None and choice.layout is None:
+            fail(ExitCode.USAGE, f"--deadline needs submissions that carry times: {path} is a plain class folder (one "
+                                 "folder or zip per student), which holds none. Leave out --deadline.")
+        return None, None
+    if not download.layout:
+        return None, download  # a zip of plain student folders: graded from its unpacked folder
+    entries = download_entries(download, reserved)
+    for entry in entries:
+        compare_with_deadline(entry.identity, choice.deadline)
+    return [_replayable(e, path, download.layout, choice) for e in entries], download
+
+
+def _replayable(entry: Entry, path: Path, layout: str, choice: IntakeChoice) -> Entry:
+    from dataclasses import replace
+
+    return replace(entry, source=str(path), replay_args=choice.replay_args(layout, entry.id))
+
+
+def pick_student(entries: list[Entry], wanted: str | None, download: Download, path: Path) -> Entry:
+    """The entry `grader check DOWNLOAD --student WANTED` means: by its id, its name in the LMS,
+    or any id the LMS gave (a username, a user id), in any case."""
+    names = [e.id for e in entries]
+    if wanted is None:
+        fail(ExitCode.USAGE, f"{path} is a {download.layout} download of {len(entries)} students ({download.evidence}). "
+                             f"Say whose work to check with --student, e.g. --student {_quoted(names[0])}.")
+    key = wanted.strip().casefold()
+    for entry in entries:
+        known = [entry.id, entry.identity.get("name", ""), *entry.identity.get("ids", {}).values()]
+        if key in (str(value).strip().casefold() for value in known if value):
+            return entry
+    close = difflib.get_close_matches(wanted, names, n=3, cutoff=0.5)
+    hint = f" Did you mean {', '.join(_quoted(c) for c in close)}?" if close else ""
+    fail(ExitCode.USAGE, f"--student {shown(wanted)}: no student of this {download.layout} download has that name or id."
+                         f"{hint} The students: {', '.join(_quoted(n) for n in names[:20])}"
+                         f"{' ...' if len(names) > 20 else ''}.")
+
+
+def _quoted(name: str) -> str:
+    from grader.replay import quote
+
+    return quote(name)
+
+
+def scratch_for_intake() -> Path:
+    """A private folder for a download's unpacked copy, removed when the command ends however
+    it ends (a normal exit, an error, Ctrl-C); only a killed process leaves it behind."""
+    import atexit
+    import shutil
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="grader-intake-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
+
+
+def download_notes(download: Download) -> list[str]:
+    """What the teacher should know about the download beyond the grades: how it was read,
+    files that belong to no student, earlier versions not graded, files the LMS added."""
+    if not download.layout:
+        return []
+    notes = [f"Read as a {download.layout} download: {download.evidence}."]
+    if download.strays:
+        notes.append(f"{len(download.strays)} file(s) in the download belong to no student and were not graded: "
+                     + ", ".join(shown(name) for name in download.strays[:10]) + (" ..." if len(download.strays) > 10 else ""))
+    superseded = sum(len(s.identity.superseded) for s in download.students)
+    if superseded:
+        notes.append(f"{superseded} earlier version(s) of resubmitted files were not graded (the latest was); "
+                     "each student's report lists theirs.")
+    return notes

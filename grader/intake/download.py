@@ -1,0 +1,103 @@
+"""Opening what the teacher downloaded: a zip or a folder, of any layout layouts.py knows.
+
+``open_download`` unpacks a zip (with the class-sized limits below), tells the layout (or takes
+the one the teacher named), and has the layout's reader write each student's files into a
+folder of their own. What comes back is the same whatever the LMS: a list of students, each
+with a folder (or a problem) and an identity. A folder no layout recognises is ``None``: the
+caller grades it as a plain class folder, one folder or zip per student, as always.
+"""
+
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from grader.intake.layouts import IntakeOptions, describe_layouts, detect, layout_names, read_layout
+from grader.intake.model import IntakeError, IntakeStudent
+from grader.names import assign_ids, shown
+from grader.submissions import Entry, extract_zip
+
+# A whole class's download: room for a few hundred students' zips, where one student's zip is
+# held to grader.submissions' 20 MB and 2000 files.
+CLASS_ZIP_BYTES = 1 << 30
+CLASS_ZIP_ENTRIES = 100_000
+
+
+@dataclass
+class Download:
+    """A download read as one layout."""
+
+    layout: str  # canvas, moodle, ... ("" for a zip of plain student folders)
+    evidence: str  # why that layout, in words (or "named with --from")
+    root: Path  # the folder the layout was read from (the zip's unpacked copy for a zip)
+    students: list[IntakeStudent] = field(default_factory=list)
+    strays: list[str] = field(default_factory=list)  # names in the download that belong to no student
+
+
+def open_download(path: Path, scratch: Path, named: str | None = None,
+                  options: IntakeOptions = IntakeOptions()) -> Download | None:
+    """``path`` (a zip or a folder) read as the layout ``named``, or as the one it looks like.
+
+    None when ``path`` is a plain class folder (no layout recognises it, and none was named).
+    A zip that no layout recognises is unpacked and comes back with layout "" and its folder,
+    to be graded as a plain class folder. Raises IntakeError when the download cannot be read.
+    """
+    if named is not None and named not in layout_names():
+        raise IntakeError(f"--from {named!r} is not a layout the grader reads. {describe_layouts()}")
+    root = path
+    if path.is_file():
+        if path.suffix.lower() != ".zip":
+            raise IntakeError(f"{path} is a file but not a .zip. Give the zip your LMS gave you, or the folder it "
+                              f"unpacks to. {describe_layouts()}")
+        root = Path(tempfile.mkdtemp(prefix="download-", dir=scratch))
+        problem = extract_zip(path, root, CLASS_ZIP_BYTES, CLASS_ZIP_ENTRIES,
+                              advice="download the submissions again, or in parts")
+        if problem:
+            raise IntakeError(problem)
+        root = _inside_wrapper(root)
+    if named is None:
+        found = detect(root)
+        if found is None:
+            return Download("", "", root) if root != path else None
+        named, evidence = found
+    else:
+        evidence = "named with --from"
+    students = read_layout(named, root, scratch, options)
+    strays_of = getattr(_module(named), "stray_files", None)
+    return Download(named, evidence, root, students, list(strays_of(root)) if strays_of else [])
+
+
+def _module(name: str):
+    from grader.intake.layouts import layout
+
+    return layout(name)
+
+
+def _inside_wrapper(folder: Path) -> Path:
+    """The folder a download's zip really starts in: a zip made of one folder (or one folder
+    beside the __MACOSX folder macOS adds) starts inside that folder."""
+    while True:
+        children = [c for c in folder.iterdir() if c.name not in ("__MACOSX", ".DS_Store")]
+        if len(children) == 1 and children[0].is_dir() and not children[0].is_symlink() and detect(folder) is None \
+                and (detect(children[0]) is not None or _only_students(children[0])):
+            folder = children[0]
+        else:
+            return folder
+
+
+def _only_students(folder: Path) -> bool:
+    """A folder that looks like a plain class: only folders and zips (one per student)."""
+    inside = [c for c in folder.iterdir() if not c.name.startswith(".") and c.name != "__MACOSX"]
+    return bool(inside) and all(c.is_dir() or c.suffix.lower() == ".zip" for c in inside)
+
+
+def download_entries(download: Download, reserved: frozenset[str]) -> list[Entry]:
+    """One entry per student of ``download``, each with a safe, distinct id made from the
+    layout's key (grader/names.py), the identity the LMS gave, and any problem found."""
+    where = [f"the {download.layout} submission of {shown(s.key)}" for s in download.students]
+    namings = assign_ids([(s.key, w) for s, w in zip(download.students, where)], reserved)
+    entries = []
+    for student, naming in zip(download.students, namings):
+        folder = student.folder if student.folder is not None else download.root
+        entries.append(Entry(naming.id, folder, naming.student_note, naming.teacher_note,
+                             identity=student.identity.to_dict(), problem=student.problem))
+    return entries
