@@ -121,7 +121,8 @@ def parse_receipt(text: str) -> Receipt:
     # The Submission Field is HTML, so its own lines never read "Comments:"; the comments are the
     # student's words and might, so the Files section starts at the last "Files:".
     text_at = next((i for i in heads if lines[i].rstrip() == "Submission Field:"), None)
-    comments_at = next((i for i in heads if lines[i].rstrip() == "Comments:" and (text_at is None or i > text_at)), None)
+    comments_at = next((i for i in heads if lines[i].rstrip() == "Comments:" and (text_at is None or i > text_at)),
+                       None)
     files_at = max((i for i in heads if lines[i].rstrip() == "Files:"), default=None)
     if text_at is not None:
         receipt.text = _section(lines, text_at, comments_at or files_at, NO_TEXT)

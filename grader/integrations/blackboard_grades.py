@@ -176,7 +176,8 @@ def _find_column(header: list[str], wanted: str) -> int:
                   [i for i, m in gradable.items() if m["title"].casefold() == key.casefold()],
                   [i for i, m in gradable.items() if m["id"] == key.lstrip("|").strip()]):
         if len(found) > 1:
-            raise BlackboardGradesError(f"{wanted!r} names {len(found)} columns: {_listing([header[i] for i in found])}. "
+            listed = _listing([header[i] for i in found])
+            raise BlackboardGradesError(f"{wanted!r} names {len(found)} columns: {listed}. "
                                         "Give the whole header, with the |number at its end.")
         if found:
             if "up to" in gradable[found[0]]["points"]:

@@ -124,3 +124,30 @@ def build_download(tmp_path: Path, students: list[Student], assignment: str = "L
         for name, data in entries(students, assignment, zone) + [(n, _content(t)) for n, t in (extra or {}).items()]:
             archive.writestr(name, data)
     return path
+
+
+def sample_class(files: dict[str, str]) -> list[Student]:
+    """A class of 20 with everything a real download holds, each student handing in ``files``
+    (name -> text) unless their case says otherwise: several attempts, a zip, accents, spaces
+    and hyphens in names, two Bob Smiths, usernames with ``_`` and ``.``, a file Blackboard
+    stored under another name, an empty file, an empty attempt after a real one, text only, a
+    broken zip, a misnamed file, an attempt without its receipt. Keys of the class as read are
+    ``Full Name (username)`` (``username`` alone without a receipt)."""
+    first, *_ = files
+    renamed = {("My " + name if name == first else name): text for name, text in files.items()}
+    early, late = datetime(2024, 9, 15, 20, 0, 0), datetime(2024, 9, 16, 23, 59, 30)
+    return [
+        Student("Bob Smith", "bsmith", dict(files)),
+        Student("Bob Smith", "bsmith2", dict(files)),
+        Student("Zoë Ñúñez", "znunez", attempts=[Attempt({first: "# first try\n"}, early), Attempt(dict(files), late)]),
+        Student("Ann O'Brien-Smith", "ann.obrien_smith", attempts=[Attempt(dict(files), zipped="lab.zip", zip_folder="Lab")]),
+        Student("José Álvarez-Núñez", "jalvarez", attempts=[Attempt(dict(files), stored={first: first.replace(".", "_1.")})]),
+        Student("Mary Jane van der Berg", "mvanderberg", dict(files)),
+        Student("Empty File", "efile", {first: ""}),
+        Student("Gave Up", "gaveup", attempts=[Attempt(dict(files), early), Attempt({}, late)]),
+        Student("Text Only", "tonly", attempts=[Attempt(text="<p>my code is below</p>")]),
+        Student("Broken Zip", "bzip", attempts=[Attempt(raw_zip=b"PK\3\4 broken", zipped="lab.zip")]),
+        Student("Misnamed Files", "mfiles", renamed),
+        Student("No Receipt", "noreceipt", attempts=[Attempt(dict(files), receipt=False)]),
+        *[Student(f"Student{n} Plain", f"plain{n}", dict(files)) for n in range(8)],
+    ]

@@ -185,3 +185,28 @@ def unpack(archive: Path, target: Path) -> Path:
     problem = extract_zip(archive, target)
     assert not problem, problem
     return target
+
+
+def sample_class(files: dict[str, str]) -> list[Student]:
+    """A class of 20 with everything a real download holds, each student handing in ``files``
+    (name -> text) unless their case says otherwise: late, uploaded again, zipped (with a Mac's
+    junk), accents, spaces, hyphens, two Bob Smiths, an empty file, an empty zip, a broken zip,
+    a misnamed file, text-box and website submissions. Keys of the class as read are the
+    squished names (``smithbob`` twice)."""
+    first, *_ = files
+    renamed = {("My " + name if name == first else name): text for name, text in files.items()}
+    return [
+        Student("Bob Smith", 340934, dict(files), late=True),
+        Student("Bob Smith", 340935, dict(files)),
+        Student("Zoë Ñúñez", 340936, dict(files), resubmitted={first: 2}, keep_earlier=True),
+        Student("Ann O'Brien-Smith", 340937, dict(files), zipped="lab.zip", zip_folder="Lab", zip_junk=True),
+        Student("José Álvarez-Núñez", 340938, dict(files), late=True, resubmitted={first: 1}),
+        Student("Mary Jane van der Berg", 340939, dict(files)),
+        Student("Empty File", 340940, {first: ""}),
+        Student("Empty Zip", 340941, {}, zipped="lab.zip"),
+        Student("Broken Zip", 340942, raw_zip=b"PK\3\4 broken", zipped="lab.zip"),
+        Student("Misnamed Files", 340943, renamed),
+        Student("Text Box", 340944, text_entry="<p>my code is below</p>"),
+        Student("Web Site", 340945, url="https://github.com/someone/lab"),
+        *[Student(f"Student{n} Plain", 340946 + n, dict(files)) for n in range(8)],
+    ]

@@ -189,3 +189,18 @@ def test_not_blackboard(tmp_path):
     assert blackboard.recognise(tmp_path / "class") == ""
     with pytest.raises(IntakeError, match="Assignment File Download"):
         blackboard.read(tmp_path / "class", tmp_path, IntakeOptions())
+
+
+def test_a_class_of_twenty(tmp_path):
+    from tests.intake.make_blackboard import sample_class
+
+    root = unpack(build_download(tmp_path, sample_class({"deck.py": DECK, "card.py": CARD})), tmp_path / "d")
+    assert blackboard.recognise(root) and blackboard.stray_files(root) == []
+    found = {s.identity.ids["blackboard_username"]: s for s in blackboard.read(root, tmp_path, IntakeOptions())}
+    assert len(found) == 20
+    graded = {u for u, s in found.items() if s.folder is not None and not s.problem}
+    assert set(found) - graded == {"gaveup", "tonly", "bzip"}
+    assert files_of(found["znunez"].folder) == {"card.py": CARD, "deck.py": DECK}
+    assert files_of(found["jalvarez"].folder) == {"card.py": CARD, "deck.py": DECK}  # the receipt's original name
+    assert files_of(found["ann.obrien_smith"].folder) == {"card.py": CARD, "deck.py": DECK}
+    assert found["noreceipt"].key == "noreceipt" and found["bsmith2"].key == "Bob Smith (bsmith2)"

@@ -274,3 +274,19 @@ def test_entries_of_a_mixed_class(tmp_path):
     ])]
     assert names == ["smithbob_LATE_1_208490000_deck.py", "ñúñezzoë_2_208490001_deck-2.py",
                      "obriensmithann_3_208490002_elevens.zip", "boal_4_208490003_a_b_.py"]
+
+
+def test_a_class_of_twenty(tmp_path):
+    from tests.intake.make_canvas import sample_class
+
+    root = unpack(build_download(tmp_path, sample_class({"deck.py": DECK, "card.py": CARD})), tmp_path / "d")
+    assert canvas.recognise(root).startswith("36 of 36") and canvas.stray_files(root) == []
+    found = canvas.read(root, tmp_path, IntakeOptions())
+    assert len(found) == 20
+    by_id = {s.identity.ids.get("canvas_user_id"): s for s in found}
+    graded = {uid for uid, s in by_id.items() if s.folder is not None and not s.problem}
+    assert graded == {str(n) for n in range(340934, 340954)} - {"340941", "340942", "340944", "340945"}
+    assert files_of(by_id["340936"].folder) == {"card.py": CARD, "deck.py": DECK}
+    assert files_of(by_id["340943"].folder) == {"My deck.py": DECK, "card.py": CARD}
+    assert [by_id[u].key for u in ("340934", "340935")] == ["smithbob", "smithbob"]
+    assert by_id["340938"].key == "álvareznúñezjosé" and by_id["340938"].identity.late is True
