@@ -235,7 +235,7 @@ def extract_zip(archive: Path, target: Path, max_bytes: int = MAX_UNPACKED_BYTES
                         f"{advice}")
             written = 0
             for info in infos:
-                parts = PurePosixPath(info.filename.replace("\\", "/")).parts
+                parts = PurePosixPath(entry_name(info).replace("\\", "/")).parts
                 if info.filename.startswith("/") or ".." in parts:
                     return (f"{readable(archive.name)} has an entry {info.filename!r} that points outside the zip; "
                             "make the zip again from your folder")
@@ -252,3 +252,17 @@ def extract_zip(archive: Path, target: Path, max_bytes: int = MAX_UNPACKED_BYTES
     except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError) as exc:
         return f"{readable(archive.name)} could not be opened as a zip ({exc}); make the zip again"
     return ""
+
+
+def entry_name(info: zipfile.ZipInfo) -> str:
+    """The name of a zip entry as its maker meant it. Zips made without the "names are UTF-8"
+    flag (macOS's Archive Utility, Windows' own zips, rubyzip as Canvas uses it) still hold UTF-8
+    names, which Python reads as code page 437 (``ZoÃ«`` for ``Zoë``); such a name is read again as
+    UTF-8 when it is valid UTF-8, which a real code page 437 name with accents almost never is."""
+    name = info.filename
+    if info.flag_bits & 0x800:
+        return name
+    try:
+        return name.encode("cp437").decode("utf-8")
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        return name

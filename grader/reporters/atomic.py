@@ -13,16 +13,17 @@ from pathlib import Path
 _ATTEMPTS = 100
 
 
-def write_atomically(path: Path, text: str, *, encoding: str = "utf-8") -> Path:
+def write_atomically(path: Path, text: str | bytes, *, encoding: str = "utf-8") -> Path:
     """Write ``text`` to ``path`` atomically, creating the parent folders; return ``path``.
 
     ``encoding="utf-8-sig"`` starts the file with a byte order mark (for Excel). Line endings
-    are written exactly as they are in ``text``.
+    are written exactly as they are in ``text``. Bytes are written as they are (a file in
+    another tool's own encoding, such as a UTF-16 Grade Center sheet).
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temporary = _create_temporary(path)
     try:
-        with os.fdopen(fd, "w", encoding=encoding, newline="") as handle:
+        with (os.fdopen(fd, "wb") if isinstance(text, bytes) else os.fdopen(fd, "w", encoding=encoding, newline="")) as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
