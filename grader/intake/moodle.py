@@ -37,6 +37,7 @@ from grader.intake.copying import Copied, copy_file, copy_tree, is_junk, new_stu
 from grader.intake.layouts import IntakeOptions
 from grader.intake.model import Identity, IntakeError, IntakeStudent
 from grader.names import shown
+from grader.submissions import unwrap
 
 NAME = "moodle"
 
@@ -164,7 +165,7 @@ def _student(group: _Group, scratch: Path, teams: bool) -> IntakeStudent:
     if copied.files == 0:
         shutil.rmtree(folder, ignore_errors=True)  # nothing gradable came out: no empty folder left behind
         return IntakeStudent(group.name, None, identity, problem or _nothing(group, file_entries))
-    return IntakeStudent(group.name, folder, identity, problem)
+    return IntakeStudent(group.name, unwrap(folder), identity, problem)
 
 
 def _ignore(entry: _Entry, copied: Copied) -> None:
