@@ -93,10 +93,17 @@ def unpack_into(archive: Path, target: Path, shown_as: str, scratch: Path, copie
     its files added to ``target``. Zips inside it are kept as files: one level is what a
     student hands in, and unpacking further would let a zip multiply itself."""
     unpacked = Path(tempfile.mkdtemp(prefix="zip-", dir=scratch))
-    problem = extract_zip(archive, unpacked)
-    if problem:
-        copied.problems.append(problem)
-        return
+    try:
+        problem = extract_zip(archive, unpacked)
+        if problem:
+            copied.problems.append(problem)
+            return
+        _add_unpacked(unpacked, target, shown_as, copied)
+    finally:
+        shutil.rmtree(unpacked, ignore_errors=True)  # its files are copied; the scratch folder stays small
+
+
+def _add_unpacked(unpacked: Path, target: Path, shown_as: str, copied: Copied) -> None:
     work = unwrap(unpacked)
     # What unwrap stepped past on its way down (a __MACOSX folder beside the wrapper) is named too.
     for path in sorted(unpacked.rglob("*")):

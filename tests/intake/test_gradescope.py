@@ -193,3 +193,21 @@ def test_timestamps_in_other_forms():
     assert gradescope._time("2024-03-01T17:02:11-08:00").isoformat() == "2024-03-01T17:02:11-08:00"
     assert gradescope._time("2024-03-01 17:02:11.123456789 +0530").isoformat() == "2024-03-01T17:02:11.123456+05:30"
     assert gradescope._time("yesterday") is None and gradescope._time(None) is None
+
+
+def test_a_class_of_twenty(tmp_path):
+    """The kind of class the end-to-end test builds: pairs, late and resubmitted work, zips, odd names."""
+    people = [("Zoë Ångström", "1"), ("José Núñez", "2"), ("Mary-Jane O'Neil", "3"), ("Bob Smith", "4"),
+              ("Bob Smith", "5"), ("Li Wei", "6")] + [(f"Student {n}", str(n)) for n in range(7, 21)]
+    subs = []
+    for number, (name, sid) in enumerate(people, start=1):
+        files = {"deck.py": f"# {name}\n"}
+        created = f"2024-03-0{1 + number % 3} 12:00:00.000000000 Z"
+        history = [(1000 + number, "2024-03-01 08:00:00.000000000 Z")] if number % 4 == 0 else []
+        subs.append(Submission(number, [(name, sid, f"s{sid}@school.edu")], files, created_at=created,
+                               history=history, zipped="lab.zip" if number % 5 == 0 else None))
+    students = read(tmp_path, subs, deadline=datetime(2024, 3, 2, 23, 59, tzinfo=timezone.utc), mac_junk=True)
+    assert len(students) == 20 and len({s.key for s in students}) == 20
+    assert sum(bool(s.identity.late) for s in students) == 7  # numbers 2, 5, ... 20 handed in on 3 March
+    assert sum(bool(s.identity.superseded) for s in students) == 5
+    assert all(s.folder is not None and s.problem == "" for s in students)

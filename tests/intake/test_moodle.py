@@ -194,3 +194,26 @@ def test_recognise(tmp_path):
 def test_moodle_name_matches_clean_filename():
     assert moodle_name("Ann_Lee") == "Ann Lee"
     assert moodle_name("Tom & Jerry's \"band\"") == "Tom  Jerrys band"
+
+
+def test_a_class_of_twenty(tmp_path):
+    """The kind of class the end-to-end test builds: every oddity at once, each student kept apart."""
+    names = ["Zoë Ångström", "José Núñez", "Mary-Jane O'Neil", "Bob Smith", "Bob Smith", "Ann_Lee",
+             "Li Wei", "Siobhán Ó Briain", "Jean-Luc Picard", "Ana María López"] + [f"Student {n}" for n in range(10)]
+    students = []
+    for number, name in enumerate(names, start=201):
+        files = {"deck.py": f"# {name}\n", "card.py": CARD}
+        if number % 5 == 0:
+            students.append(Student(name, number, files, zipped=f"{name} lab.zip", zip_folder="Lab 7"))
+        elif number % 7 == 0:
+            students.append(Student(name, number, {"Deck (1).py": "# misnamed\n"}))
+        elif number == 209:
+            students.append(Student(name, number, {}, online_text=""))  # typed nothing, uploaded nothing
+        else:
+            students.append(Student(name, number, files, online_text="<p>done</p>" if number % 3 == 0 else None))
+    read_back = read(tmp_path, students, wrapper="CS101-Lab 7-1234", mac_junk=True)
+    assert len(read_back) == 20
+    assert sorted(s.identity.ids["moodle_participant_id"] for s in read_back) == [str(n) for n in range(201, 221)]
+    assert len({s.key for s in read_back}) == 20
+    assert sum(s.folder is None for s in read_back) == 1
+    assert by_key(read_back)["José Núñez"].identity.name == "José Núñez"
