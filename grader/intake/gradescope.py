@@ -17,9 +17,10 @@ github.com/sjinang/temp0 submission_metadata.yml) and as public readers use them
 The export may sit in a wrapper folder (``assignment_123_export/``). The metadata is read with
 ``yaml.safe_load`` only, since it is data from outside. A group submission is one student here
 (one folder, one grade) with every submitter in ``Identity.students``. The export says nothing
-about a due date, so ``late`` comes from a ``:late:`` flag if a submission has one, else from
-the deadline the teacher gave, else it is None. A folder the metadata does not list is graded
-under its folder name, with a note; a metadata entry with no folder is reported.
+about a due date, so ``late`` comes from a ``:late:`` flag if a submission has one, else it is
+None here, for the core to compare ``submitted_at`` with the teacher's ``--deadline``
+(grader/intake/late.py). A folder the metadata does not list is graded under its folder name,
+with a note; a metadata entry with no folder is reported.
 """
 
 import re
@@ -69,18 +70,24 @@ def read(root: Path, scratch: Path, options: IntakeOptions) -> list[IntakeStuden
         if path.is_dir() and not path.is_symlink():
             seen.add(path.name)
             entry = metadata.get(path.name)
-            student = _student(path, entry or {}, scratch, options)
+            student = _student(path, entry or {}, scratch)
             if entry is None:
                 student.note = missing_note or (f"{METADATA} has no entry for the folder {shown(path.name)}, so the "
                                                 "grader does not know whose work it is; it is graded under the folder's name.")
             students.append(student)
-        else:
-            students.append(_stray(path))
     for folder_name, entry in metadata.items():
         if folder_name not in seen:
-            students.append(_without_folder(folder_name, entry, options))
+            students.append(_without_folder(folder_name, entry))
     _tell_apart(students)
     return students
+
+
+def stray_files(root: Path) -> list[str]:
+    """What sits beside the submission folders and the metadata (a file, a link), as named
+    under ``root``: it belongs to no student and is not graded."""
+    base = _base(root)
+    return [path.relative_to(root).as_posix() for path in _visible(base)
+            if path.name != METADATA and (path.is_symlink() or not path.is_dir())]
 
 
 def _base(root: Path) -> Path:
@@ -140,7 +147,7 @@ def _text(value) -> str:
     return "" if value is None else str(value)
 
 
-def _identity(folder_name: str, entry: dict, options: IntakeOptions) -> Identity:
+def _identity(folder_name: str, entry: dict) -> Identity:
     people = _submitters(entry)
     match = FOLDER.match(folder_name)
     handed_in = _time(entry.get("created_at"))
@@ -148,10 +155,7 @@ def _identity(folder_name: str, entry: dict, options: IntakeOptions) -> Identity
                         ids={"gradescope_submission_id": match["id"] if match else folder_name},
                         students=people, submitted_at=handed_in.isoformat() if handed_in else "", source=folder_name)
     if isinstance(entry.get("late"), bool):
-        identity.late = entry["late"]
-    elif handed_in and options.deadline:
-        identity.late = handed_in > options.deadline
-        identity.late_seconds = max(0, int((handed_in - options.deadline).total_seconds()))
+        identity.late = entry["late"]  # otherwise the core compares submitted_at with the teacher's deadline
     for earlier in entry.get("history") or []:
         if isinstance(earlier, dict):
             when = _time(earlier.get("created_at"))
@@ -179,8 +183,8 @@ def _time(value) -> datetime | None:
         return None
 
 
-def _student(path: Path, entry: dict, scratch: Path, options: IntakeOptions) -> IntakeStudent:
-    identity = _identity(path.name, entry, options)
+def _student(path: Path, entry: dict, scratch: Path) -> IntakeStudent:
+    identity = _identity(path.name, entry)
     folder = new_student_folder(scratch)
     copied = Copied()
     copy_tree(path, folder, path.name, scratch, copied)
@@ -194,20 +198,13 @@ def _student(path: Path, entry: dict, scratch: Path, options: IntakeOptions) -> 
     return IntakeStudent(key, unwrap(folder), identity, problem)
 
 
-def _without_folder(folder_name: str, entry: dict, options: IntakeOptions) -> IntakeStudent:
-    identity = _identity(folder_name, entry, options)
+def _without_folder(folder_name: str, entry: dict) -> IntakeStudent:
+    identity = _identity(folder_name, entry)
     who = f" ({identity.name})" if identity.name else ""
     problem = (f"Gradescope's {METADATA} lists {shown(folder_name)}{who}, but the export holds no folder of that "
                "name (an empty submission, or a folder lost when the export was unzipped), so there was nothing to "
                f"grade. {EXPORT_ADVICE}")
     return IntakeStudent(identity.name or folder_name, None, identity, problem)
-
-
-def _stray(path: Path) -> IntakeStudent:
-    kind = "a link (not followed)" if path.is_symlink() else "a file"
-    problem = (f"{shown(path.name)} is {kind} at the top of the Gradescope export, where Gradescope puts only "
-               f"submission_<id> folders and {METADATA}; it was not graded.")
-    return IntakeStudent(path.name, None, Identity(lms=NAME, source=path.name), problem)
 
 
 def _tell_apart(students: list[IntakeStudent]) -> None:

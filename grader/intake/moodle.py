@@ -79,14 +79,12 @@ def recognise(root: Path) -> str:
 
 def read(root: Path, scratch: Path, options: IntakeOptions) -> list[IntakeStudent]:
     """One IntakeStudent per participant (or team) in the download, files copied into a folder
-    of their own under ``scratch``; an entry not named the Moodle way is reported, not graded."""
+    of their own under ``scratch``; an entry not named the Moodle way is left to ``stray_files``."""
     base = _base(root)
     groups: dict[str, _Group] = {}
-    strays: list[Path] = []
     for path in _visible(base):
         parsed = _parse(path)
         if parsed is None:
-            strays.append(path)
             continue
         prefix, plugin, flat_name = parsed
         name, number = _split_prefix(prefix)
@@ -99,9 +97,15 @@ def read(root: Path, scratch: Path, options: IntakeOptions) -> list[IntakeStuden
                           "anything, or give the class folder without --from moodle.")
     teams = any(not g.number for g in groups.values())
     students = [_student(g, scratch, teams) for g in groups.values()]
-    students += [_stray(path) for path in strays]
     _tell_apart(students, list(groups.values()))
     return students
+
+
+def stray_files(root: Path) -> list[str]:
+    """Entries of the download not named the way Moodle names a submission (a file the teacher
+    put there, a link), as named under ``root``: they belong to no student and are not graded."""
+    base = _base(root)
+    return [path.relative_to(root).as_posix() for path in _visible(base) if _parse(path) is None]
 
 
 def _base(root: Path) -> Path:
@@ -187,15 +191,6 @@ def _nothing(group: _Group, file_entries: list[_Entry]) -> str:
                 "(text typed into Moodle is not graded). Ask the student to upload their files.")
     return (f"{group.name}'s submission in Moodle's download is empty: "
             f"{', '.join(shown(e.path.name) for e in file_entries)} holds no files.")
-
-
-def _stray(path: Path) -> IntakeStudent:
-    """An entry not named the Moodle way: reported, since it may be a student's work put there by hand."""
-    kind = "a link (not followed)" if path.is_symlink() else "a folder" if path.is_dir() else "a file"
-    problem = (f"{shown(path.name)} is {kind} in the Moodle download that is not named the way Moodle names a "
-               "submission (Full Name_12345_assignsubmission_file), so it was not graded. If it is a student's "
-               "work, grade it on its own or put it into the student's folder.")
-    return IntakeStudent(path.name, None, Identity(lms=NAME, source=path.name), problem)
 
 
 def _tell_apart(students: list[IntakeStudent], groups: list[_Group]) -> None:

@@ -9,6 +9,8 @@ import pytest
 import yaml
 
 from grader.intake import gradescope
+from grader.intake.download import Download, download_entries
+from grader.intake.late import compare_with_deadline
 from grader.intake.layouts import IntakeOptions
 from grader.intake.model import IntakeError
 from tests.intake.make_gradescope import Submission, build_download, metadata_yaml, unpack
@@ -28,12 +30,12 @@ CLASS = [
 ]
 
 
-def read(tmp_path: Path, submissions, deadline=None, **kwargs):
+def read(tmp_path: Path, submissions, **kwargs):
     root = unpack(build_download(tmp_path, submissions, **kwargs), tmp_path / "download")
     scratch = tmp_path / "scratch"
     scratch.mkdir()
     assert gradescope.recognise(root)
-    return gradescope.read(root, scratch, IntakeOptions(deadline=deadline))
+    return gradescope.read(root, scratch, IntakeOptions())
 
 
 def by_key(students):
@@ -69,18 +71,19 @@ def test_a_zip_upload_is_unpacked(tmp_path):
     assert files_of(other) == {"deck.py": "# other Bob\n"}
 
 
-def test_lateness_from_the_deadline_given(tmp_path):
+def test_lateness_is_the_cores_from_the_time_given(tmp_path):
     deadline = datetime(2023, 12, 3, tzinfo=timezone.utc)
-    students = by_key(read(tmp_path, CLASS, deadline=deadline))
-    assert students["Zoë Ångström, Bob Smith"].identity.late is False
-    assert students["Zoë Ångström, Bob Smith"].identity.late_seconds == 0
-    mary = students["Mary-Jane O'Neil"].identity
-    assert mary.late is True and mary.late_seconds == 1 * 86400 + 7 * 3600 + 30 * 60 + 5
+    identities = {s.key: s.identity.to_dict() for s in read(tmp_path, CLASS)}
+    assert all(identity["late"] is None for identity in identities.values())  # the export says nothing of it
+    for identity in identities.values():
+        compare_with_deadline(identity, deadline)
+    assert identities["Zoë Ångström, Bob Smith"]["late"] is False
+    mary = identities["Mary-Jane O'Neil"]
+    assert mary["late"] is True and mary["late_seconds"] == 1 * 86400 + 7 * 3600 + 30 * 60 + 6  # seconds rounded up
 
 
 def test_a_late_flag_in_the_metadata_wins(tmp_path):
-    students = read(tmp_path, [Submission(1, [("Cy", "3", "c@x")], {"deck.py": DECK}, late=True)],
-                    deadline=datetime(2030, 1, 1, tzinfo=timezone.utc))
+    students = read(tmp_path, [Submission(1, [("Cy", "3", "c@x")], {"deck.py": DECK}, late=True)])
     assert students[0].identity.late is True
 
 
@@ -93,6 +96,8 @@ def test_a_folder_missing_from_the_metadata_is_graded_with_a_note(tmp_path):
     assert "has no entry for the folder 'submission_1'" in stranger.note
     assert stranger.identity.ids == {"gradescope_submission_id": "1"} and stranger.identity.name == ""
     assert students["Di"].note == ""
+    entries = download_entries(Download("gradescope", "", tmp_path, list(students.values())), frozenset())
+    assert [e.teacher_note for e in entries] == [stranger.note, ""]  # shown with the names to look at
 
 
 def test_a_metadata_entry_without_a_folder_is_reported(tmp_path):
@@ -206,8 +211,20 @@ def test_a_class_of_twenty(tmp_path):
         history = [(1000 + number, "2024-03-01 08:00:00.000000000 Z")] if number % 4 == 0 else []
         subs.append(Submission(number, [(name, sid, f"s{sid}@school.edu")], files, created_at=created,
                                history=history, zipped="lab.zip" if number % 5 == 0 else None))
-    students = read(tmp_path, subs, deadline=datetime(2024, 3, 2, 23, 59, tzinfo=timezone.utc), mac_junk=True)
+    students = read(tmp_path, subs, mac_junk=True)
     assert len(students) == 20 and len({s.key for s in students}) == 20
-    assert sum(bool(s.identity.late) for s in students) == 7  # numbers 2, 5, ... 20 handed in on 3 March
+    identities = [s.identity.to_dict() for s in students]
+    for identity in identities:
+        compare_with_deadline(identity, datetime(2024, 3, 2, 23, 59, tzinfo=timezone.utc))
+    assert sum(bool(i["late"]) for i in identities) == 7  # numbers 2, 5, ... 20 handed in on 3 March
     assert sum(bool(s.identity.superseded) for s in students) == 5
     assert all(s.folder is not None and s.problem == "" for s in students)
+
+
+def test_a_file_beside_the_submissions_is_a_stray(tmp_path):
+    root = unpack(build_download(tmp_path, CLASS[:1]), tmp_path / "download")
+    (root / "assignment_4242_export" / "notes.txt").write_text("mine")
+    assert gradescope.stray_files(root) == ["assignment_4242_export/notes.txt"]
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    assert [s.key for s in gradescope.read(root, scratch, IntakeOptions())] == ["Zoë Ångström, Bob Smith"]

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from grader.intake import moodle
+from grader.intake.download import download_entries, open_download
 from grader.intake.layouts import IntakeOptions
 from grader.intake.model import IntakeError
 from tests.intake.make_moodle import Student, build_download, moodle_name, unpack
@@ -159,8 +160,8 @@ def test_links_in_the_download_are_not_followed(tmp_path):
     students = by_key(moodle.read(root, scratch, IntakeOptions()))
     assert files_of(students["Zoë"]) == {"deck.py": DECK}
     assert students["Zoë"].identity.ignored == ["Zoë_7_assignsubmission_file/card.py (a link, not followed)"]
-    eve = students["Eve_9_assignsubmission_file"]
-    assert eve.folder is None and "a link (not followed)" in eve.problem
+    assert "Eve_9_assignsubmission_file" not in students  # a link is no student's work
+    assert moodle.stray_files(root) == ["Eve_9_assignsubmission_file"]
     assert "teacher's notes" not in "".join(p.read_text() for p in scratch.rglob("*") if p.is_file())
 
 
@@ -170,14 +171,13 @@ def test_odd_file_names_are_kept_as_the_student_gave_them(tmp_path):
     assert files_of(zoe) == {"deck copy (2).py": DECK, "new\nline.py": "x = 1\n", "é" * 60 + ".py": "y = 2\n"}
 
 
-def test_an_entry_not_named_the_moodle_way_is_reported(tmp_path):
+def test_an_entry_not_named_the_moodle_way_is_a_stray(tmp_path):
     root = unpack(build_download(tmp_path, [Student("Zoë", 7, {"deck.py": DECK})]), tmp_path / "download")
     (root / "grading worksheet.csv").write_text("Identifier,Grade\n")
     scratch = tmp_path / "scratch"
     scratch.mkdir()
-    students = by_key(moodle.read(root, scratch, IntakeOptions()))
-    stray = students["grading worksheet.csv"]
-    assert stray.folder is None and "not named the way Moodle names a submission" in stray.problem
+    assert list(by_key(moodle.read(root, scratch, IntakeOptions()))) == ["Zoë"]
+    assert moodle.stray_files(root) == ["grading worksheet.csv"]
 
 
 def test_recognise(tmp_path):
@@ -217,3 +217,17 @@ def test_a_class_of_twenty(tmp_path):
     assert len({s.key for s in read_back}) == 20
     assert sum(s.folder is None for s in read_back) == 1
     assert by_key(read_back)["José Núñez"].identity.name == "José Núñez"
+
+
+def test_opened_as_the_core_opens_a_download(tmp_path):
+    root = unpack(build_download(tmp_path, CLASS), tmp_path / "download")
+    (root / "notes.txt").write_text("mine")
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    download = open_download(root, scratch, named="moodle")
+    assert download.layout == "moodle" and download.strays == ["notes.txt"]
+    entries = download_entries(download, frozenset())
+    assert sorted(e.id for e in entries) == ["Ann Lee", "Bob Smith (103)", "Bob Smith (104)", "Mary-Jane ONeil",
+                                             "Zoë Ångström"]
+    ann = next(e for e in entries if e.id == "Ann Lee")
+    assert ann.problem and ann.identity["ids"] == {"moodle_participant_id": "105"}
