@@ -98,6 +98,8 @@ def download_entries(download: Download, reserved: frozenset[str]) -> list[Entry
     entries = []
     for student, naming in zip(download.students, namings):
         folder = student.folder if student.folder is not None else download.root
-        entries.append(Entry(naming.id, folder, naming.student_note, naming.teacher_note,
+        # The reader's own remark (a folder the LMS's metadata does not list) joins the names to look at.
+        teacher_note = " ".join(note for note in (naming.teacher_note, student.note) if note)
+        entries.append(Entry(naming.id, folder, naming.student_note, teacher_note,
                              identity=student.identity.to_dict(), problem=student.problem))
     return entries

@@ -63,3 +63,6 @@ class IntakeStudent:
     folder: Path | None
     identity: Identity
     problem: str = ""  # in the teacher's and student's words, e.g. an empty submission or a bad zip
+    # For the teacher, when something about this entry is worth knowing but does not stop its
+    # grading (a Gradescope folder the metadata does not list, say).
+    note: str = ""
