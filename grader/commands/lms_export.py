@@ -111,3 +111,47 @@ def _blackboard_row(sub: SubmissionResult, scores: dict[str, float]) -> tuple[st
     name = (sub.identity.get("name") or "") if sub.identity else ""
     first, _, last = name.rpartition(" ") if " " in name else ("", "", name)
     return last, first, username, scores[username]
+
+
+@click.command("moodle")
+@results_argument
+@click.option("--worksheet", type=click.Path(dir_okay=False, exists=True, path_type=Path), default=None,
+              help="The assignment's grading worksheet (View all submissions, Grading action, Download grading "
+                   "worksheet) to fill the Grade column of.")
+@click.option("--with-bonus", is_flag=True, help="Add the bonus points to the score.")
+@click.option("-o", "--output", "path", type=click.Path(dir_okay=False, path_type=Path), default=Path("moodle-grades.csv"),
+              show_default=True, help="The file to upload in the assignment (Grading action, Upload grading worksheet).")
+def moodle_command(results_file: Path, worksheet: Path | None, with_bonus: bool, path: Path) -> None:
+    """The grading worksheet to upload to a Moodle assignment, matched on each participant id."""
+    from grader.integrations import moodle_worksheet as mw
+
+    results = load_results(results_file)
+    _same_file(path, worksheet)
+    scores, left_out = scores_for(results, "moodle_participant_id", with_bonus)
+    without, skipped, unmatched = [], [], []
+    try:
+        if worksheet is not None:
+            filled = mw.fill_worksheet(worksheet.read_text(encoding="utf-8"), scores)
+            text, written = filled.text, len(filled.written)
+            unmatched = [f"Participant {visible(pid)}: not in the worksheet" for pid in filled.unmatched]
+            without = [f"{visible(name)} (Participant {visible(pid)}, {visible(status)})" for pid, name, status in filled.without_score]
+            skipped = [f"{visible(name)} (Participant {visible(pid)}): {visible(why)}" for pid, name, why in filled.skipped]
+        else:
+            rows = [(_moodle_id(sub), (sub.identity or {}).get("name", "") or sub.id, sub.total + (sub.bonus if with_bonus else 0.0),
+                     sub.max) for sub in results.submissions if sub.status == "graded"]
+            text, written = mw.new_worksheet(rows), len(rows)
+    except mw.WorksheetError as exc:
+        fail(ExitCode.BAD_INPUT, str(exc))
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(ExitCode.BAD_INPUT, f"cannot read {worksheet} as the UTF-8 worksheet Moodle gives ({exc}). Download it again.")
+    _write(path.resolve(), text.encode("utf-8"))
+    click.echo(f"Filled the Grade of {plural(written, 'participant')}. Wrote {path.resolve()}: upload it in the "
+               "assignment with Grading action, Upload grading worksheet.")
+    _section("Not in the file:", left_out + unmatched)
+    _section("Left as they were (no graded submission):", without)
+    _section("Moodle would skip these:", skipped)
+    _exit(results, bool(left_out or unmatched or without or skipped))
+
+
+def _moodle_id(sub: SubmissionResult) -> str:
+    return str((sub.identity.get("ids", {}).get("moodle_participant_id") if sub.identity else None) or sub.id)

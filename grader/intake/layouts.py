@@ -75,7 +75,7 @@ def describe_layouts() -> str:
 # (`grader check` telling a teacher's download from a student's own zip).
 _NAME_SIGNS = (
     re.compile(r"(^|/)submission_metadata\.ya?ml$"),  # Gradescope
-    re.compile(r"_\d+_assignsubmission_[a-z]+_"),  # Moodle
+    re.compile(r"_assignsubmission_[a-z0-9]+(_|/|$)"),  # Moodle, 3.x (folder_) and 4.1+ (folder/)
     re.compile(r"_attempt_\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d"),  # Blackboard
 )
 _CANVAS_NAME = re.compile(r"^[^/_]+_(LATE_)?\d+_\d+_[^/]+$")

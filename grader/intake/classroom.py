@@ -1,0 +1,3 @@
+NAME="classroom"
+def recognise(root):
+    return ""
