@@ -115,10 +115,10 @@ def git_env() -> dict[str, str]:
     return env
 
 
-def run_git(repo: Path, args: list[str], stdin: bytes = b"", timeout: float = GIT_TIMEOUT,
-            ok_codes: tuple[int, ...] = (0,)) -> tuple[int, bytes]:
+def run_git(repo: Path, args: list[str], stdin: bytes = b"", ok_codes: tuple[int, ...] = (0,)) -> tuple[int, bytes]:
     """(exit code, stdout) of ``git args`` on the repository in the folder ``repo``, run as the
     module docstring says; ``GitError`` for an exit code not in ``ok_codes`` or a timeout."""
+    timeout = GIT_TIMEOUT
     git_dir = Path(repo).resolve() / ".git"
     command = ["git", "--no-pager", "--no-replace-objects", f"--git-dir={git_dir}"]
     for key, value in SAFE_CONFIG:
@@ -172,18 +172,25 @@ def commits(repo: Path) -> list[CommitInfo]:
 
 
 def commit_at(repo: Path, deadline: datetime) -> tuple[CommitInfo | None, list[CommitInfo]]:
-    """(the commit graded at ``deadline``, the commits after it), by committer time.
+    """(the commit graded at ``deadline``, the commits after it) in HEAD's first-parent
+    history, by committer time: see ``split_at``."""
+    return split_at(commits(repo), deadline)
 
-    Walking HEAD's first-parent line from the newest, the graded commit is the first whose
-    committer time is at or before the deadline; the commits walked past before it are the
-    late work (newest first). ``None`` when no commit is on time. Committer time, not author
-    time: ``git commit --amend`` and ``rebase`` keep the author time of work redone after the
-    deadline, while the committer time says when this commit was made. Both are set by the
-    student's machine and can be forged; GitHub's push times are not in a clone.
+
+def split_at(history: list[CommitInfo], deadline: datetime) -> tuple[CommitInfo | None, list[CommitInfo]]:
+    """(the commit graded at ``deadline``, the commits after it) of ``history`` (newest first).
+
+    Walking from the newest, the graded commit is the first whose committer time is at or
+    before the deadline; the commits walked past before it are the late work (newest first);
+    ``None`` when no commit is on time. Its ancestors count as part of it even if one is dated
+    later (clocks that disagree, or a rebase): what the branch held at that commit is graded.
+    Committer time, not author time: ``git commit --amend`` and ``rebase`` keep the author time
+    of work redone after the deadline, while the committer time says when this commit was
+    made. Both are set by the student's machine and can be forged; GitHub's push times are
+    not in a clone.
     """
     if deadline.tzinfo is None or deadline.utcoffset() is None:
         raise ValueError("the deadline must carry its time zone")
-    history = commits(repo)
     for index, commit in enumerate(history):
         if commit.committer_time <= deadline:
             return commit, history[:index]
