@@ -19,10 +19,11 @@ a partial clone (``extensions.partialClone``) misses an object. So every git com
 - reads no system or user config, never prompts, never pages, ignores replace refs and grafts
   (both let a repository show commits other than the ones it holds), and is killed, with
   anything it started, after ``GIT_TIMEOUT`` seconds (a config may ``include`` a FIFO);
-- names the repository with ``--git-dir`` so that a folder without its own ``.git`` is never
-  read as part of a repository above it, and runs with ``safe.directory=*``: the grader often
-  runs as root over clones it did not make, and git refuses a repository owned by another user
-  ("dubious ownership") precisely because of the settings neutralised above.
+- names the repository with ``--git-dir``, so that a folder without its own ``.git`` is never
+  read as part of a repository above it. The grader often runs as root over clones another
+  user made, which git refuses to discover ("dubious ownership") because of the settings
+  neutralised above; an explicit ``--git-dir`` is not subject to that check in git 2.39, and
+  ``safe.directory=*`` is given as well for a git that checks it anyway.
 
 tests/intake/test_git_tree.py sets each of those settings to a program that leaves a marker
 file, checks the marker appears when plain git is used, and never appears here.

@@ -83,15 +83,18 @@ def make_commit(repo: Path, commit: Commit) -> str:
     return git(repo, "rev-parse", "HEAD").strip()
 
 
-def git(repo: Path, *args: str, env: dict[str, str] | None = None, input: bytes | None = None) -> str:
+def git(repo: Path, *args: str, env: dict[str, str] | None = None, input: bytes | None = None,
+        check: bool = True) -> str:
     """Run the test's own git in ``repo`` (a trusted repository the test made): no user or
-    system config, a fixed identity."""
+    system config, a fixed identity; its output ("" on failure when not ``check``)."""
     full_env = {key: value for key, value in os.environ.items() if not key.startswith("GIT_")}
     full_env.update({"GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "Student",
                      "GIT_AUTHOR_EMAIL": "student@example.edu", "GIT_COMMITTER_NAME": "Student",
                      "GIT_COMMITTER_EMAIL": "student@example.edu", **(env or {})})
     done = subprocess.run(["git", "-c", "safe.directory=*", "-c", "log.showSignature=false", *args], cwd=repo,
                           env=full_env, input=input, capture_output=True, check=False)
+    if done.returncode and not check:
+        return ""
     if done.returncode:
         raise AssertionError(f"git {' '.join(args)} failed: {done.stderr.decode(errors='replace')}")
     return done.stdout.decode("utf-8", "replace")
@@ -137,3 +140,21 @@ def example_class() -> list[Clone]:
         Clone("ghost", kind="folder", uncommitted={"deck.py": "# not a clone\n"}),
         Clone("exactly", [Commit(DEADLINE, {"deck.py": "# just in time\n"}, "at the bell")]),
     ]
+
+
+def clone_state(repo: Path, ask_git: bool = True) -> dict:
+    """Everything reading a clone could change: every file under it (the .git folder and the
+    working tree) with its size and modification time, and (``ask_git``) git's own view of the
+    status, HEAD and refs. Equal before and after: the clone was not touched. Not ``ask_git``
+    for a hostile repository: git status would run its programs."""
+    files = {}
+    for path in sorted(repo.rglob("*")):
+        info = path.lstat()
+        files[str(path.relative_to(repo))] = (info.st_mode, info.st_size, info.st_mtime_ns)
+    state: dict = {"files": files}
+    if ask_git and (repo / ".git").exists() and git(repo, "rev-parse", "--verify", "-q", "HEAD", check=False):
+        # Without optional locks: the test's own status must not refresh and rewrite the index.
+        state["status"] = git(repo, "status", "--porcelain", "--untracked-files=all", env={"GIT_OPTIONAL_LOCKS": "0"})
+        state["head"] = git(repo, "rev-parse", "HEAD")
+        state["refs"] = git(repo, "for-each-ref")
+    return state
