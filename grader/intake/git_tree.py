@@ -63,6 +63,7 @@ SAFE_CONFIG = (
     ("gpg.x509.program", "false"),
     ("color.ui", "never"),
     ("i18n.logOutputEncoding", "UTF-8"),
+    ("advice.graftFileDeprecated", "false"),  # GIT_GRAFT_FILE below names an empty file
     ("gc.auto", "0"),
     ("maintenance.auto", "false"),
 )
@@ -218,9 +219,14 @@ def export_tree(repo: Path, commit_hash: str, target: Path, max_bytes: int = MAX
     """
     if not HASH.fullmatch(commit_hash):
         raise ValueError(f"not a commit hash: {commit_hash!r}")
-    _, out = run_git(repo, ["ls-tree", "-r", "-z", "-l", "--full-tree", commit_hash])
-    entries = [line for line in out.decode("utf-8", "surrogateescape").split("\0") if line]
     name = Path(repo).name
+    try:
+        _, out = run_git(repo, ["ls-tree", "-r", "-z", "-l", "--full-tree", commit_hash])
+    except GitError as exc:
+        # Sizes come from the objects: a partial or broken clone fails here (or shows "BAD" below).
+        raise GitError(f"{exc}; the files of commit {commit_hash[:10]} cannot be read: clone the repository "
+                       "again in full") from None
+    entries = [line for line in out.decode("utf-8", "surrogateescape").split("\0") if line]
     if len(entries) > max_entries:
         raise GitError(f"{name} holds {len(entries)} files at commit {commit_hash[:10]}, more than the "
                        f"{max_entries} the grader reads; keep only your own work in the repository")
@@ -238,7 +244,7 @@ def export_tree(repo: Path, commit_hash: str, target: Path, max_bytes: int = MAX
         elif kind == "blob":
             if not size.strip().isdigit():
                 raise GitError(f"{name} lacks the contents of {_shown(path_text)} at commit {commit_hash[:10]} "
-                               "(a partial or broken clone); clone the repository again in full")
+                               "(a partial or broken clone): clone the repository again in full")
             total += int(size)
             blobs.append((mode, obj, path))
         else:
