@@ -146,8 +146,9 @@ def _read_clone(repo: Path, prefix: str, scratch: Path, options: IntakeOptions) 
 def _graded_commit(history: list[CommitInfo], identity: Identity, options: IntakeOptions) -> CommitInfo | None:
     """The commit to grade (None: nothing on time and late work not wanted), recording lateness
     on ``identity``. Without a deadline, HEAD's commit and no lateness. With one, the last
-    commit at or before it, and the commits after it in ``late_work``; with ``late_grade`` the
-    latest commit instead, late by its time minus the deadline."""
+    commit at or before it (on time: ``late`` False), and the commits after it in ``late_work``;
+    with ``late_grade`` the latest commit instead, late by its time minus the deadline. Nothing
+    on time and no ``late_grade``: None, with ``late`` True (the work exists, but late)."""
     deadline = options.deadline
     if deadline is None:
         return history[0]

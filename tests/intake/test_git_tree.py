@@ -413,3 +413,16 @@ def test_a_repository_owned_by_another_user_is_read(tmp_path):
     target.mkdir()
     git_tree.export_tree(repo, git_tree.commits(repo)[0].hash, target)
     assert (target / "a.py").read_text() == "1\n"
+
+
+PROJECT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.skipif(not (PROJECT / ".git").exists() or PROJECT.stat().st_uid == os.geteuid(),
+                    reason="needs the project's own checkout to belong to another user (run as, e.g., nobody)")
+def test_a_checkout_owned_by_another_user_is_read_without_root():
+    """The same without root: run as another user, this project's own checkout is such a repository."""
+    control = subprocess.run(["git", "log", "-1"], cwd=PROJECT, capture_output=True, text=True,
+                             env={**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"})
+    assert "dubious ownership" in control.stderr
+    assert git_tree.commits(PROJECT)[0].hash == git_tree.run_git(PROJECT, ["rev-parse", "HEAD"])[1].decode().strip()
