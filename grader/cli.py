@@ -5,7 +5,6 @@ import sys
 import tempfile
 import threading
 import traceback
-import zipfile
 from pathlib import Path
 
 import click
@@ -13,7 +12,16 @@ import click
 from grader import __version__
 from grader.check_output import print_next_step, print_opening
 from grader.check_view import check_view, started_only
-from grader.commands.intake import IntakeChoice, download_notes, intake_options, open_class, pick_student, scratch_for_intake
+from grader.commands.intake import (
+    IntakeChoice,
+    download_notes,
+    print_download_notes,
+    intake_options,
+    is_download,
+    open_class,
+    scratch_for_intake,
+    student_of_download,
+)
 from grader.console import console, print_check, print_name_notes, print_run_problems, print_summary, progress_bar
 from grader.engine.batch import GradeOptions, grade
 from grader.engine.plan import planned_imports
@@ -136,7 +144,8 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int | None, rubric: Pa
     # Every path is made absolute before anything runs: the grading processes work in folders
     # of their own, where a relative path would name something else.
     submissions, out_dir = submissions.resolve(), out_dir.resolve()
-    intake_scratch = scratch_for_intake()
+    # A plain class folder is read in place: nothing is unpacked, so no scratch is made.
+    intake_scratch = scratch_for_intake(out_dir) if is_download(submissions, intake) else out_dir
     entries, download = open_class(submissions, intake_scratch, intake, output_names())
     if entries is None:  # a plain class folder, or a zip of one
         class_folder = download.root if download else submissions
@@ -176,8 +185,8 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int | None, rubric: Pa
     finish_state(out_dir)
     print_summary(results)
     print_run_problems(results)
-    print_name_notes([e.teacher_note for e in mine if e.teacher_note]
-                     + (download_notes(download) if download else skipped_entries(submissions, (out_dir,))))
+    print_download_notes(download_notes(download) if download else [])
+    print_name_notes([e.teacher_note for e in mine if e.teacher_note] + ([] if download else skipped_entries(submissions, (out_dir,))))
     click.echo(f"Wrote {len(written)} files to {out_dir}")
     sys.exit(run_exit_code(results))
 
@@ -214,7 +223,7 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
     out_dir = out_dir.resolve() if out_dir else None
     if not folder.is_dir() and not (folder.is_file() and folder.suffix.lower() == ".zip"):
         fail(ExitCode.BAD_INPUT, f"{folder} is not a folder or a .zip. Run `grader check` inside the folder with your .py files, or give its path.")
-    picked = _student_of_download(folder, student, intake)
+    picked = student_of_download(folder, student, intake)
     rubric_data = choose_rubric(rubric, lab_id, picked.path if picked else folder)
     chosen, wanted_tests = _selection(rubric_data, activities, tests)
     graded = chosen
@@ -384,40 +393,6 @@ def _shard(text: str | None) -> ShardSpec | None:
         return parse_shard(text) if text is not None else None
     except ShardError as exc:
         fail(ExitCode.USAGE, str(exc))
-
-
-def _student_of_download(folder: Path, student: str | None, intake: IntakeChoice) -> Entry | None:
-    """The entry of the one student `grader check --student` names in a download, or None when
-    ``folder`` is a student's own folder or zip (checked as always)."""
-    if student is None and intake.layout is None and intake.deadline is None and not _has_clones(folder) \
-            and not _looks_like_download(folder):
-        return None
-    entries, download = open_class(folder, scratch_for_intake(), intake, frozenset())
-    if entries is None:
-        if student is not None:
-            fail(ExitCode.USAGE, f"--student picks one student out of an LMS download, and {folder} is one student's "
-                                 "own work. Leave out --student.")
-        return None
-    return pick_student(entries, student, download, folder)
-
-
-def _has_clones(folder: Path) -> bool:
-    """Whether ``folder`` holds git clones (a Classroom class), without reading any of them."""
-    return folder.is_dir() and any((child / ".git").exists() for child in folder.iterdir() if child.is_dir())
-
-
-def _looks_like_download(folder: Path) -> bool:
-    """Whether a zip or folder holds an LMS's download rather than one student's work: a quick
-    look at its names (a student's zip is never unpacked twice for this)."""
-    from grader.intake.layouts import detect_names
-
-    if folder.is_dir():
-        return detect_names([child.name for child in folder.iterdir()])
-    try:
-        with zipfile.ZipFile(folder) as opened:
-            return detect_names(opened.namelist()[:5000])
-    except (zipfile.BadZipFile, OSError):
-        return False
 
 
 def _one_submission(path: Path, scratch: Path, writes: bool) -> Submission:

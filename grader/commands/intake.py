@@ -10,6 +10,7 @@ so a run removes it however it ends.
 
 import difflib
 import functools
+import zipfile
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -23,6 +24,8 @@ from grader.intake.layouts import IntakeOptions, layout_names
 from grader.intake.model import IntakeError
 from grader.names import shown
 from grader.submissions import Entry
+
+INTAKE_FOLDER = ".grader-intake"  # inside `grader grade`'s output folder
 
 
 def intake_options(command):
@@ -136,16 +139,36 @@ def _quoted(name: str) -> str:
     return quote(name)
 
 
-def scratch_for_intake() -> Path:
+def scratch_for_intake(out_dir: Path | None = None) -> Path:
     """A private folder for a download's unpacked copy, removed when the command ends however
-    it ends (a normal exit, an error, Ctrl-C); only a killed process leaves it behind."""
+    it ends (a normal exit, an error, Ctrl-C). `grader grade` keeps it in its output folder
+    (``OUT/.grader-intake``), as it keeps all its scratch, so even a killed run leaves nothing in
+    the system's temporary folder, and the next run into that folder clears what it left."""
     import atexit
     import shutil
     import tempfile
 
-    folder = Path(tempfile.mkdtemp(prefix="grader-intake-"))
+    if out_dir is None:
+        folder = Path(tempfile.mkdtemp(prefix="grader-intake-"))
+    else:
+        folder = out_dir / INTAKE_FOLDER
+        shutil.rmtree(folder, ignore_errors=True)
+        try:
+            folder.mkdir(parents=True)
+        except OSError as exc:
+            fail(ExitCode.BAD_INPUT, f"the output folder {out_dir} cannot be written ({exc.strerror}). "
+                                     "Give --out a folder you can write to.")
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
     return folder
+
+
+def print_download_notes(notes: list[str]) -> None:
+    """The notes about the download, under their own heading, after the summary."""
+    if notes:
+        click.echo("")
+        click.echo("About the download:")
+        for note in notes:
+            click.echo(f"  {note}")
 
 
 def download_notes(download: Download) -> list[str]:
@@ -162,3 +185,43 @@ def download_notes(download: Download) -> list[str]:
         notes.append(f"{superseded} earlier version(s) of resubmitted files were not graded (the latest was); "
                      "each student's report lists theirs.")
     return notes
+
+
+def student_of_download(folder: Path, student: str | None, intake: IntakeChoice) -> Entry | None:
+    """The entry of the one student `grader check --student` names in a download, or None when
+    ``folder`` is a student's own folder or zip (checked as always)."""
+    if student is None and intake.layout is None and intake.deadline is None and not has_clones(folder) \
+            and not looks_like_download(folder):
+        return None
+    entries, download = open_class(folder, scratch_for_intake(), intake, frozenset())
+    if entries is None:
+        if student is not None:
+            fail(ExitCode.USAGE, f"--student picks one student out of an LMS download, and {folder} is one student's "
+                                 "own work. Leave out --student.")
+        return None
+    return pick_student(entries, student, download, folder)
+
+
+def is_download(path: Path, intake: IntakeChoice) -> bool:
+    """Whether `grader grade` will unpack or read ``path`` as a download (then its scratch goes
+    in the output folder); a plain class folder needs none."""
+    return path.is_file() or intake.layout is not None or has_clones(path) or (path.is_dir() and looks_like_download(path))
+
+
+def has_clones(folder: Path) -> bool:
+    """Whether ``folder`` holds git clones (a Classroom class), without reading any of them."""
+    return folder.is_dir() and any((child / ".git").exists() for child in folder.iterdir() if child.is_dir())
+
+
+def looks_like_download(folder: Path) -> bool:
+    """Whether a zip or folder holds an LMS's download rather than one student's work: a quick
+    look at its names (a student's zip is never unpacked twice for this)."""
+    from grader.intake.layouts import detect_names
+
+    if folder.is_dir():
+        return detect_names([child.name for child in folder.iterdir()])
+    try:
+        with zipfile.ZipFile(folder) as opened:
+            return detect_names(opened.namelist()[:5000])
+    except (zipfile.BadZipFile, OSError):
+        return False

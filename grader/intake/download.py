@@ -46,8 +46,8 @@ def open_download(path: Path, scratch: Path, named: str | None = None,
     root = path
     if path.is_file():
         if path.suffix.lower() != ".zip":
-            raise IntakeError(f"{path} is a file but not a .zip. Give the zip your LMS gave you, or the folder it "
-                              f"unpacks to. {describe_layouts()}")
+            raise IntakeError(f"{path} is a file, not a folder or a .zip. Give the folder that holds one folder or .zip "
+                              f"per student, or the zip your LMS gave you. {describe_layouts()}")
         root = Path(tempfile.mkdtemp(prefix="download-", dir=scratch))
         problem = extract_zip(path, root, CLASS_ZIP_BYTES, CLASS_ZIP_ENTRIES,
                               advice="download the submissions again, or in parts")
@@ -94,7 +94,7 @@ def download_entries(download: Download, reserved: frozenset[str]) -> list[Entry
     """One entry per student of ``download``, each with a safe, distinct id made from the
     layout's key (grader/names.py), the identity the LMS gave, and any problem found."""
     where = [f"the {download.layout} submission of {shown(s.key)}" for s in download.students]
-    namings = assign_ids([(s.key, w) for s, w in zip(download.students, where)], reserved)
+    namings = assign_ids([(k, w) for k, w in zip(_distinct_keys(download.students), where)], reserved)
     entries = []
     for student, naming in zip(download.students, namings):
         folder = student.folder if student.folder is not None else download.root
@@ -103,3 +103,17 @@ def download_entries(download: Download, reserved: frozenset[str]) -> list[Entry
         entries.append(Entry(naming.id, folder, naming.student_note, teacher_note,
                              identity=student.identity.to_dict(), problem=student.problem))
     return entries
+
+
+def _distinct_keys(students: list[IntakeStudent]) -> list[str]:
+    """Each student's key, with the LMS's own id added to keys that two students share (two
+    Canvas ``smithbob``s become ``smithbob (340934)`` and ``smithbob (340935)``): an id that says
+    who is who, where a bare ``(2)`` would only say which came second in the download."""
+    counts: dict[str, int] = {}
+    for student in students:
+        counts[student.key] = counts.get(student.key, 0) + 1
+    keys = []
+    for student in students:
+        own = next(iter(student.identity.ids.values()), "") if student.identity.ids else ""
+        keys.append(f"{student.key} ({own})" if counts[student.key] > 1 and own and own not in student.key else student.key)
+    return keys

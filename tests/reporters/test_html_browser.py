@@ -202,3 +202,38 @@ def test_pages_print(graded, visit):
         assert page.page.evaluate("document.documentElement.scrollWidth") <= 700
         assert page.page.pdf(format="A4").startswith(b"%PDF")
         page.check_quiet()
+
+
+@pytest.fixture(scope="module")
+def from_an_lms(tmp_path_factory) -> tuple[Path, dict]:
+    """A Gradescope export graded with a deadline: one student on time, one late whose name (as
+    the LMS gives it) is HTML."""
+    from tests.intake.make_gradescope import Submission, build_download
+
+    home = tmp_path_factory.mktemp("lms")
+    card = {"card.py": reference_text("card.py")}
+    build_download(home, [Submission(1, [("Ada Byron", "s1", "ada@x.edu")], card, created_at="2026-12-01 10:00:00 +0000"),
+                          Submission(2, [(HOSTILE, "s2", "h@x.edu")], card, created_at="2026-12-03 10:00:00 +0000")],
+                   name="export.zip")
+    done = subprocess.run([sys.executable, "-m", "grader.cli", "grade", "export.zip", "--out", "out", "--activity", "A1",
+                           "--deadline", "2026-12-01T23:59Z"], capture_output=True, text=True, timeout=300, cwd=home)
+    assert done.returncode == 0, done.stderr
+    return home / "out", json.loads((home / "out" / "results.json").read_text(encoding="utf-8"))
+
+
+def test_late_work_is_tagged_and_each_report_says_who_and_when(from_an_lms, visit):
+    out, results = from_an_lms
+    page = visit(out / "index.html").page
+    late = {sub["id"] for sub in results["submissions"] if sub["identity"]["late"]}
+    assert len(late) == 1
+    tagged = page.eval_on_selector_all("tr[data-student]", "rows => rows.filter(r => r.querySelector('.tag.late'))"
+                                                           ".map(r => r.dataset.student)")
+    assert set(tagged) == late and page.locator(".tag.late").inner_text() == "late"
+    assert page.evaluate("document.querySelectorAll('img, iframe, object, embed').length") == 0
+    for sub in results["submissions"]:
+        report = visit(out / sub["id"] / "report.html")
+        lines = report.page.locator("ul.handed-in li").all_inner_texts()
+        assert lines[0].startswith("From Gradescope: ") and any(line.startswith("Handed in 2026-12-0") for line in lines)
+        assert any(line.startswith("Late by 1 day 10 hours") for line in lines) == (sub["id"] in late)
+        assert report.page.evaluate("document.querySelectorAll('img').length") == 0
+        report.check_quiet()
