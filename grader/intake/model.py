@@ -23,8 +23,10 @@ class Identity:
     """Who a submission belongs to and when it was handed in, as the LMS says.
 
     ``ids`` keys name where the value comes from, so an export can match on the right one:
-    ``canvas_user_id``, ``canvas_attachment_ids`` (comma separated), ``moodle_participant_id``,
-    ``blackboard_username``, ``gradescope_submission_id``, ``github_username``.
+    ``canvas_user_id``, ``canvas_attachment_ids`` (comma separated), ``canvas_anonymous_id``
+    (anonymous grading), ``moodle_participant_id``, ``moodle_group_id`` (team submissions),
+    ``blackboard_username``, ``gradescope_submission_id``, ``github_username``,
+    ``github_repository`` (``owner/name`` of the clone's origin).
     """
 
     lms: str  # canvas, moodle, blackboard, gradescope, classroom
