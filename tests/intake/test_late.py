@@ -68,3 +68,16 @@ def test_repositories_and_downloads_without_times_are_left_as_their_reader_said(
     compare_with_deadline(canvas, deadline)
     compare_with_deadline(repo, deadline)
     assert canvas["late"] is True and repo["late"] is False
+
+
+def test_a_rubric_states_its_policy_and_a_bad_one_is_a_rubric_error():
+    import yaml
+
+    from grader.rubric import RubricError, parse_rubric
+    from tests.lab_loader import ROOT
+
+    data = yaml.safe_load((ROOT / "rubrics" / "elevens.yaml").read_text(encoding="utf-8"))
+    assert parse_rubric({**data, "late": {"per_day": "10%", "max_days": 3}}).late == LatePolicy(0.10, 3)
+    assert parse_rubric(data).late is None
+    with pytest.raises(RubricError, match="rubric error at late"):
+        parse_rubric({**data, "late": {"per_day": "lots"}})
