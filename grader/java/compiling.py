@@ -62,12 +62,14 @@ def package_of(source: str) -> str | None:
 
 
 def compile_activity(student: dict[str, Path], stand_ins: dict[str, Path], scratch: Path,
-                     shown_as: dict[str, str] | None = None, debug: bool = True) -> Compiled:
+                     shown_as: dict[str, str] | None = None, debug: bool = True,
+                     classpath: tuple[Path, ...] = ()) -> Compiled:
     """Compile ``student`` (class name -> its file) beside ``stand_ins`` (class name -> the
     reference file) into ``scratch``. ``shown_as``: how to name each student class's file in an
     error (its path in the submission); the file name by default. ``debug``: with line numbers
     and source file names (``-g``, so a report quotes the student's line); without (``-g:none``)
-    for the lab's own versions a tester runs against, which must differ in nothing but behaviour."""
+    for the lab's own versions a tester runs against, which must differ in nothing but behaviour.
+    ``classpath``: jars the classes compile against (a JUnit tester's: grader/java/junit.py)."""
     sources, classes = scratch / "src", scratch / "classes"
     for folder in (sources, classes):
         shutil.rmtree(folder, ignore_errors=True)
@@ -82,7 +84,8 @@ def compile_activity(student: dict[str, Path], stand_ins: dict[str, Path], scrat
     files = sorted(str(p) for p in sources.glob("*.java"))
     result = Compiled(classes, sources, student_classes=sorted(student))
     args = ["-nowarn", "-g" if debug else "-g:none", "-proc:none", "-implicit:none", "-encoding", "UTF-8",
-            "-Xmaxerrs", "20", "-d", str(classes), "-sourcepath", str(sources), *files]
+            "-Xmaxerrs", "20", "-d", str(classes), "-sourcepath", str(sources),
+            *(["-classpath", ":".join(str(jar) for jar in classpath)] if classpath else []), *files]
     try:
         code, messages = run_javac(args, scratch)
     except subprocess.TimeoutExpired:
