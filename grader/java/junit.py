@@ -70,11 +70,12 @@ def _pick(alternatives: tuple[str, ...], folder: Path) -> Path | None:
     return None
 
 
-def junit_jars(families: set[str], folder: Path = FOLDER) -> list[Path]:
-    """The jars for ``families`` (see junit_families), in class-path order; JUnitUnavailable if
-    one is missing or cannot be read from the sandbox."""
+def junit_jars(families: set[str], folder: Path | None = None) -> list[Path]:
+    """The jars for ``families`` (see junit_families), in class-path order, from ``folder``
+    (``FOLDER`` by default); JUnitUnavailable if one is missing or cannot be read from the sandbox."""
     if not families:
         return []
+    folder = folder or FOLDER
     wanted = [*(JUNIT4 if "junit4" in families else ()), *(JUPITER if "jupiter" in families else ())]
     jars, missing = [], []
     for alternatives in wanted:
