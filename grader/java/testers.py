@@ -10,7 +10,9 @@ own (a mutant, ``mutants/widget-007.py``) a folder of that name
 reported as the grader's problem, never as the student's.
 
 Costs: each version and each stand-in is compiled once per grading process (they are the lab's
-files); the student's tester is compiled once per submission, against the reference; each run
+files); the student's tester is compiled once, against the reference (kept by its files' content
+for the process's last few testers: the engine makes a ``JavaOwnTests`` per test, and compiling
+the tester for every run was most of Activity 5's cost); each run
 is one ``load`` (a fresh class loader over the tester's classes, and the version's and the
 stand-ins' sealed) and one ``run_tester`` in the submission's JVM, with ``-ea`` (assertions on),
 the same seed for every run, and the tester's printed output kept. A run that leaves a thread
@@ -34,6 +36,7 @@ its classes only (the reference it was compiled against is removed, sources incl
 
 import atexit
 import base64
+import hashlib
 import re
 import shutil
 from pathlib import Path
@@ -83,6 +86,9 @@ def contains_java_assert(path: Path) -> bool:
 
 _COMPILED: dict[tuple, dict[str, str]] = {}  # the lab's files, compiled once per process
 _SCRATCH: list[Path] = []
+# The last testers compiled (two activities of one submission, and a little room), oldest first.
+_TESTERS: dict[tuple, tuple[Path, tuple[Path, Path] | None, str | None]] = {}
+TESTERS_KEPT = 4
 
 
 def _lab_classes(files: dict[str, Path]) -> dict[str, str]:
@@ -123,22 +129,19 @@ class JavaOwnTests:
         self.libraries: list[Path] | None = None  # the JUnit jars, once found
 
     def _compile_tester(self, reference: dict[str, Path]) -> None:
-        """Compile the tester once, against the reference versions of the classes it uses."""
+        """Compile the tester once, against the reference versions of the classes it uses.
+
+        Once per process, not once per object: the engine makes a JavaOwnTests for every test of
+        the activity (one run each), and compiling the tester was most of a run's cost."""
         if self.compiled is not None or self.compile_error is not None:
             return
-        scratch = make_folder("sandbox")
-        _SCRATCH.append(scratch)
-        compiled = compile_activity(self.classes, reference, scratch, self.shown_as, classpath=tuple(self.libraries))
-        if compiled.error is not None:
-            from grader.java.session import JavaCompileError
-
-            self.compile_error = str(JavaCompileError(compiled.error))
-            return
-        for name in reference:  # only the tester's own classes and sources stay: the version comes per run
-            for leftover in (*compiled.classes.glob(f"{name}.class"), *compiled.classes.glob(f"{name}$*.class"),
-                             *compiled.sources.glob(f"{name}.java")):
-                leftover.unlink()
-        self.compiled = (compiled.classes, compiled.sources)
+        key = (_files_key(self.tester_files), _files_key(reference), tuple(map(str, self.libraries or ())))
+        if key not in _TESTERS:
+            _TESTERS[key] = _compiled_tester(self.classes, reference, self.shown_as, tuple(self.libraries or ()))
+            while len(_TESTERS) > TESTERS_KEPT:
+                scratch, _, _ = _TESTERS.pop(next(iter(_TESTERS)))
+                shutil.rmtree(scratch, ignore_errors=True)
+        _, self.compiled, self.compile_error = _TESTERS[key]
 
     def run(self, under_test: tuple[str, Path], stand_ins: dict[str, Path], reference: Path | None = None) -> TesterRun:
         """Run every tester class with ``main`` against ``under_test`` (the lab's file name, and
@@ -185,6 +188,28 @@ class JavaOwnTests:
             if reply.get("how") == "no tests":
                 notes.append(_no_tests(tester, reply))
         return TesterRun("passed", " ".join(notes), "".join(outputs))
+
+
+def _files_key(files: dict[str, Path]) -> tuple:
+    """Files by name, path, size and content: a tester changed in place is compiled again."""
+    return tuple(sorted((name, str(path), hashlib.sha256(path.read_bytes()).hexdigest()) for name, path in files.items()))
+
+
+def _compiled_tester(classes: dict[str, Path], reference: dict[str, Path], shown_as: dict[str, str],
+                     libraries: tuple[Path, ...]) -> tuple[Path, tuple[Path, Path] | None, str | None]:
+    """(scratch folder, (classes, sources) of the tester's own classes, compile error)."""
+    scratch = make_folder("sandbox")
+    _SCRATCH.append(scratch)
+    compiled = compile_activity(classes, reference, scratch, shown_as, classpath=libraries)
+    if compiled.error is not None:
+        from grader.java.session import JavaCompileError
+
+        return scratch, None, str(JavaCompileError(compiled.error))
+    for name in reference:  # only the tester's own classes and sources stay: the version comes per run
+        for leftover in (*compiled.classes.glob(f"{name}.class"), *compiled.classes.glob(f"{name}$*.class"),
+                         *compiled.sources.glob(f"{name}.java")):
+            leftover.unlink()
+    return scratch, (compiled.classes, compiled.sources), None
 
 
 def _reference_of(version: Path, stand_ins: dict[str, Path], name: str) -> Path:
@@ -254,6 +279,7 @@ def remove_scratch() -> None:
         shutil.rmtree(folder, ignore_errors=True)
     _SCRATCH.clear()
     _COMPILED.clear()
+    _TESTERS.clear()
 
 
 atexit.register(remove_scratch)
