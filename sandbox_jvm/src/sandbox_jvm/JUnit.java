@@ -90,6 +90,18 @@ final class JUnit {
         }
     }
 
+    /**
+     * The plan, or null when reflection on the class failed (a member whose type cannot be
+     * loaded, say): the class is then run as a main tester, whose own error says what is wrong.
+     */
+    static Plan planOf(Class<?> c) {
+        try {
+            return plan(c);
+        } catch (RuntimeException | LinkageError e) {
+            return null;
+        }
+    }
+
     /** What the class holds for JUnit; never runs any of its code (no class initialisation). */
     static Plan plan(Class<?> c) {
         Plan plan = new Plan();

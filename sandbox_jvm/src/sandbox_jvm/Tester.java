@@ -33,8 +33,8 @@ final class Tester {
         Class<?> tester = null;
         try {
             tester = session.classNamed(className);
-            JUnit.Plan plan = JUnit.plan(tester);
-            if (plan.junit) { // its tests are what it is for, even beside a main
+            JUnit.Plan plan = JUnit.planOf(tester);
+            if (plan != null && plan.junit) { // its tests are what it is for, even beside a main
                 return JUnit.run(session, tester, plan, reply);
             }
             main = tester.getDeclaredMethod("main", String[].class);
