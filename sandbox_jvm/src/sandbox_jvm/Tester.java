@@ -33,7 +33,7 @@ final class Tester {
         Class<?> tester = null;
         try {
             tester = session.classNamed(className);
-            JUnit.Plan plan = JUnit.planOf(tester);
+            JUnitPlan plan = JUnitPlan.of(tester);
             if (plan != null && plan.junit) { // its tests are what it is for, even beside a main
                 return JUnit.run(session, tester, plan, reply);
             }
