@@ -11,7 +11,7 @@ diagnosis (diagnosis/) and the handout (handout.py).
 from pathlib import Path
 
 from grader.assets import bundled_lab
-from grader.labs import PlayableGame
+from grader.labs import JavaProgram, PlayableGame
 
 
 def _diagnose(path: Path) -> int:
@@ -38,6 +38,30 @@ def _causes(rubric, result, folder: Path) -> list[str]:
     return name_causes(rubric, result, folder)
 
 
+def _read_share_won(text: str, games: int) -> tuple[float | None, str]:
+    from grader_labs.elevens.simulation_output import read_share_won
+
+    return read_share_won(text, games)
+
+
+# What each activity grades, in Java: an activity none of whose methods is written (missing, or
+# still the starter's placeholder) is "not started" (docs/java.md).
+JAVA_METHODS = (
+    ("A1", ("Card.rank", "Card.suit", "Card.pointValue", "Card.matches", "Card.toString")),
+    ("A2", ("Deck.isEmpty", "Deck.size", "Deck.deal")),
+    ("A3", ("Shuffler.perfectShuffle", "Shuffler.selectionShuffle", "Shuffler.flip", "Shuffler.arePermutations")),
+    ("A4", ("Deck.shuffle",)),
+    ("A8", ("Board.newGame", "Board.size", "Board.isEmpty", "Board.deal", "Board.deckSize", "Board.cardAt",
+            "Board.replaceSelectedCards", "Board.cardIndexes", "Board.gameIsWon", "Board.toString")),
+    ("A9", ("ElevensBoard.isLegal", "ElevensBoard.anotherPlayIsPossible")),
+    ("A10", ("ThirteensBoard.isLegal", "ThirteensBoard.anotherPlayIsPossible", "ThirteensBoard.findPairSum13",
+             "ThirteensBoard.findKing", "ThirteensBoard.playIfPossible")),
+    ("A11", ("ElevensBoard.findPairSum11", "ElevensBoard.findJQK", "ElevensBoard.playIfPossible")),
+    ("A11b", ("ElevensSimulation.simulate", "ElevensSimulation.main")),
+    ("bonus-tens", ("TensBoard.isLegal", "TensBoard.anotherPlayIsPossible", "TensBoard.findPairSum10",
+                    "TensBoard.findQuartet", "TensBoard.playIfPossible")),
+)
+
 LAB = bundled_lab(
     "elevens",
     "AP CS A Elevens lab (Python edition)",
@@ -50,6 +74,11 @@ LAB = bundled_lab(
     mutation="grader_labs.elevens.mutation",
     # Graded in Java too (docs/java.md): the same suites call Card.java and Deck.java.
     java_activities=("A1", "A2", "A3", "A4", "A5", "A5b", "A8", "A9", "A10", "A11", "A11b", "bonus-tens"),
+    java_methods=JAVA_METHODS,
+    # The College Board's ElevensSimulation has only a main (GAMES_TO_PLAY games, a debugging
+    # switch, the share won printed): simulate(n) runs it with GAMES_TO_PLAY = n (docs/java.md).
+    java_programs=(JavaProgram("elevens_simulation", "simulate", count="GAMES_TO_PLAY",
+                               quiet=("I_AM_DEBUGGING", "DEBUG", "DEBUGGING"), read=_read_share_won),),
     # `grader play`: each board on the lab's own Card, Deck and Board, as its activity grades it.
     games=(
         PlayableGame("elevens", "Elevens", "elevens_board.py", "ElevensBoard", ("card.py", "deck.py", "board.py")),
