@@ -88,9 +88,10 @@ class Lab:
     # Java submissions (grader/java/): the activities whose suites can drive a student's Java
     # classes; the lab's reference Java classes (the stand-ins) are in ``reference/java/``.
     java_activities: tuple[str, ...] = ()
-    # The methods each activity grades, in Java (activity id, ("Widget.spin", "Widget.stop|halt", ...)):
-    # a Java activity none of whose methods is written (missing, or the starter's placeholder
-    # body) is not started (grader/java/started.py). An activity not listed is judged by its files only.
+    # The methods an activity adds to a file an earlier activity grades, in Java (activity id,
+    # ("Widget.spin", "Widget.stop|halt", ...)): a Java activity none of whose methods is written
+    # (missing, or the starter's placeholder body) is not started (grader/java/started.py). An
+    # activity not listed is judged by its files only.
     java_methods: tuple[tuple[str, tuple[str, ...]], ...] = ()
     java_programs: tuple[JavaProgram, ...] = ()  # functions a Java student may write as a program
     games: tuple[PlayableGame, ...] = ()  # what `grader play` can play, the first by default

@@ -38,6 +38,11 @@ def note_given_own(rubric: Rubric, activities: list[ActivityResult], records: li
             elif owners and len(graded) < len(owners):
                 parts.append(f"graded with your own {name}, not the lab's, because your code compiles only with it; "
                              f"{ids} was not graded in this run, so whether {Path(name).name} itself is right was not checked.")
+            elif any(g.status == "not_loaded" for g in graded):
+                parts.append(f"graded with your own {name}, not the lab's, because your code compiles only with it; "
+                             f"{ids} could not run it (see {ids}: the grader's own code there uses it as the lab "
+                             "describes it), so whether it is right was not checked, and a mistake in it may also "
+                             "show here.")
             else:
                 parts.append(f"graded with your own {name}, not the lab's, because your code compiles only with it; "
                              f"it does not pass every test of {ids}, so a mistake in it may also show here. "

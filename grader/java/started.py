@@ -1,15 +1,17 @@
 """Whether a Java student has started an activity: the rule behind ``not_started`` in Java.
 
-In one sentence: **a Java activity is not started when none of the methods it grades is
-written in the student's class (each is either not declared, or still has the starter's
-placeholder body), or when its files are the starter's files unchanged (comments and layout
-aside)**. Such an activity is not run: 0 points and one line in the report, as in Python
-(grader/engine/starter_copy.py), instead of a test failing for each method that is not there.
+In one sentence: **a Java activity is not started when its files are the starter's files
+unchanged (comments and layout aside), or, for an activity that adds methods to a file an
+earlier activity already grades, when none of those methods is written (each is either not
+declared, or still has the starter's placeholder body)**. Such an activity is not run: 0
+points and one line in the report, as in Python (grader/engine/starter_copy.py), instead of a
+test failing for each method that is not there.
 
-Which methods an activity grades is the lab's word (``Lab.java_methods``: ``Widget.spin``, with
-``|`` between names that stand for the same work). An activity the lab lists no methods for is
-judged by its files alone. Nothing here runs the student's code: the source is only read
-(java_text.py).
+Which methods such an activity adds is the lab's word (``Lab.java_methods``: ``Widget.spin``,
+with ``|`` between names that stand for the same work). A file's first activity is judged by
+the file alone: a class with none of its methods yet but a constructor that does not compile is
+someone's work, and the compiler's message is what helps them. Nothing here runs the student's
+code: the source is only read (java_text.py).
 """
 
 from pathlib import Path
