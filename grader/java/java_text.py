@@ -21,51 +21,32 @@ from dataclasses import dataclass
 TOKEN = re.compile(r'[A-Za-z_$][\w$]*|\d[\w.]*|"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|\S')
 MODIFIERS = {"public", "private", "protected", "static", "final", "abstract", "synchronized", "native", "strictfp",
              "default"}
+CLAUSE_TOKENS = 32  # how far after a parameter list a body may start (a throws clause)
 KEYWORDS_BEFORE_PARENTHESIS = {"if", "for", "while", "switch", "catch", "synchronized", "return", "new", "throw",
                                "else", "do", "try", "case", "assert", "super", "this"}
+
+
+# A comment, a text block, a string or a character literal (an unclosed one runs to its end).
+SPAN = re.compile(r'//[^\n]*|/\*.*?(?:\*/|\Z)|"""(?:\\.|[^\\])*?(?:"""|\Z)|"(?:\\.|[^"\\\n])*"?|\'(?:\\.|[^\'\\\n])*\'?',
+                  re.DOTALL)
 
 
 def blank_comments(text: str, literals: bool = True) -> str:
     """``text`` with every comment replaced by spaces (line ends kept) and, with ``literals``,
     every string, text block and character literal's contents too (quotes kept): same length,
     same lines, so an offset in the result is the same place in ``text``."""
-    out = list(text)
-    i, n = 0, len(text)
 
-    def blank(start: int, end: int) -> None:
-        for k in range(start, min(end, n)):
-            if out[k] != "\n":
-                out[k] = " "
+    def blank(match: re.Match) -> str:
+        found = match.group(0)
+        if found.startswith(("//", "/*")):
+            return re.sub(r"[^\n]", " ", found)
+        if not literals:
+            return found
+        quote = 3 if found.startswith('"""') else 1
+        inner = found[quote:-quote] if len(found) >= 2 * quote and found.endswith(found[:quote]) else found[quote:]
+        return found[:quote] + re.sub(r"[^\n]", " ", inner) + found[quote + len(inner):]
 
-    while i < n:
-        c = text[i]
-        if text.startswith("//", i):
-            end = text.find("\n", i)
-            end = n if end < 0 else end
-            blank(i, end)
-            i = end
-        elif text.startswith("/*", i):
-            end = text.find("*/", i + 2)
-            end = n if end < 0 else end + 2
-            blank(i, end)
-            i = end
-        elif text.startswith('"""', i):
-            end = i + 3
-            while end < n and not text.startswith('"""', end):
-                end += 2 if text[end] == "\\" else 1
-            if literals:
-                blank(i + 3, end)
-            i = min(end + 3, n)
-        elif c in "\"'":
-            end = i + 1
-            while end < n and text[end] != c and text[end] != "\n":
-                end += 2 if text[end] == "\\" else 1
-            if literals:
-                blank(i + 1, end)
-            i = end + 1
-        else:
-            i += 1
-    return "".join(out)
+    return SPAN.sub(blank, text)
 
 
 def tokens(text: str) -> list[str]:
@@ -102,7 +83,8 @@ def declared_methods(text: str) -> dict[str, list[Method]]:
             name, before = code[i - 1], code[i - 2]
             close = _matching(code, i, "(", ")")
             after = close + 1
-            while after < len(code) and code[after] not in ("{", ";", "=", ","):
+            limit = min(len(code), after + CLAUSE_TOKENS)
+            while after < limit and code[after] not in ("{", ";", "=", "(", ")", "}"):
                 after += 1  # throws clauses, default values of annotation members
             # A method has a type before its name; a constructor only modifiers (or nothing).
             is_method = (_is_name(before) or before in (">", "]")) and before not in MODIFIERS | {"new", "return"}
@@ -116,6 +98,8 @@ def declared_methods(text: str) -> dict[str, list[Method]]:
                     i = after + 1
                 found.setdefault(name, []).append(Method(name, body))
                 continue
+            i = close + 1  # a call in a field's initialiser: past its arguments (each token read once)
+            continue
         i += 1
     return found
 

@@ -17,6 +17,11 @@ from grader.java.started import not_started_note, starter_copies, unwritten_meth
 from grader.kit.edition import is_kit
 from grader.rubric import Activity, Rubric
 
+# The student's other classes copied beside each activity's (the first ones by name): a real
+# project has a few; a folder of thousands would only slow every compilation down.
+MAX_EXTRAS = 200
+MAX_EXTRA_BYTES = 1 << 20
+
 
 def _python_names(activity: Activity, key: str = "files") -> list[str]:
     return [name for entry in getattr(activity, key) for name in entry.split("|") if name.endswith(".py")]
@@ -131,7 +136,17 @@ class JavaPlanner:
         """The student's classes that are not the lab's (a helper class of theirs): name in the
         submission -> path. They are compiled only where the classes under test use them."""
         lab = self._lab_classes()
-        return {self._shown(path): str(path.resolve()) for name, path in self.sources.items() if name not in lab}
+        found = {}
+        for name, path in sorted(self.sources.items()):
+            if name in lab or len(found) >= MAX_EXTRAS:
+                continue
+            try:
+                if path.stat().st_size > MAX_EXTRA_BYTES:
+                    continue  # no helper class is that big: not copied for every activity
+            except OSError:
+                continue
+            found[self._shown(path)] = str(path.resolve())
+        return found
 
     def _their_versions(self, stand_ins: tuple[str, ...]) -> dict[str, str]:
         """The student's own versions of the activity's stand-ins: name in the submission -> path
