@@ -54,6 +54,41 @@ def scores(results) -> dict[str, dict[str, tuple]]:
     return {sub.id: {a.id: (a.status, a.score, a.max) for a in sub.activities} for sub in results.submissions}
 
 
+def without_tester(files: dict[str, str]) -> dict[str, str]:
+    return {name: text for name, text in files.items() if name != "uds_tester.py"}
+
+
+def grading_activities(name: str) -> list[str]:
+    """The activities whose rubric ``files`` include ``name``: the only ones that stage a
+    student's copy of it (every other one stages the reference's as a stand-in or an import, or
+    nothing; tests/labs/up_down_stay/test_grading.py checks that byte for byte)."""
+    return [a.id for a in rubric().activities if any(name in entry.split("|") for entry in a.files)]
+
+
+def merged(parts):
+    """One ClassResults holding the submissions of several gradings of the same lab."""
+    results = parts[0]
+    for part in parts[1:]:
+        results.submissions.extend(part.submissions)
+    return results
+
+
+def one_file_changed() -> dict[tuple[str, ...], dict[str, dict[str, str]]]:
+    """The copies of the reference with one file changed, by the activities that grade them:
+    each named buggy variant (without a tester, so A6 is ``missing``) and the reference with its
+    tester in pytest style (named test_uds.py: test functions and no calls at the bottom)."""
+    groups: dict[tuple[str, ...], dict[str, dict[str, str]]] = {}
+    for variant, name in BUGGY.items():
+        activities = tuple(sorted({*grading_activities(name), "A6"}))
+        groups.setdefault(activities, {})[variant] = without_tester(
+            reference_submission(**{name.replace(".py", "_py"): (VARIANTS / variant / name).read_text()}))
+    pytest_style = reference_submission()
+    tester = pytest_style.pop("uds_tester.py")
+    pytest_style["test_uds.py"] = tester[:tester.index("\ntest_card_values()")] + "\n"
+    groups.setdefault(tuple(grading_activities("test_uds.py")), {})["pytest_style_tester"] = pytest_style
+    return groups
+
+
 def failed_tests(results, sub_id: str, activity: str) -> set[str]:
     """The names of the tests that did not pass (parametrized runs by their base name)."""
     sub = next(s for s in results.submissions if s.id == sub_id)
