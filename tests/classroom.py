@@ -59,3 +59,35 @@ def write_class(root: Path, submissions: dict[str, dict[str, str]]) -> Path:
             (folder / name).parent.mkdir(parents=True, exist_ok=True)
             (folder / name).write_text(text, encoding="utf-8")
     return root
+
+
+def grading_activities(rubric, name: str) -> list[str]:
+    """The activities whose rubric ``files`` name ``name`` (a tester's ``a.py|b.py`` entry names
+    each): the only ones that stage a student's copy of that file. Every other activity stages
+    the lab's reference copy (a stand-in, or a file a staged file imports: grader/lab_imports.py)
+    or nothing, so a copy of the reference with only that file changed holds the reference's
+    bytes there (``staged`` shows it), and grading, being deterministic, scores it as the
+    reference. Tests that grade such copies grade them in these activities only."""
+    return [a.id for a in rubric.activities if any(name in entry.split("|") for entry in a.files)]
+
+
+def staged(rubric, folder: Path, activity_id: str) -> dict | None:
+    """What ``activity_id``'s sandbox would hold for the submission in ``folder`` (engine/plan.py):
+    each staged file's bytes, the modules loaded in advance, the methods switched off and the
+    student's own names; None when the activity is not graded for it (a file is missing)."""
+    from grader.engine.plan import plan_submission
+
+    plan = plan_submission(rubric, folder.name, folder, [activity_id]).activities.get(activity_id)
+    if plan is None:
+        return None
+    return {"files": {name: Path(path).read_bytes() for name, path in plan.files.items()},
+            "modules": plan.modules, "disable": plan.disable, "own": plan.own, "language": plan.language}
+
+
+def merged_results(parts):
+    """One ClassResults holding the submissions of several gradings of the same lab (the first's
+    seed and sandbox level)."""
+    results = parts[0]
+    for part in parts[1:]:
+        results.submissions.extend(part.submissions)
+    return results

@@ -1,16 +1,25 @@
-"""The 6 Takes! lab's tests share one grading run of one made-up class (whole_class.py)."""
+"""The 6 Takes! lab's tests share the gradings of one made-up class (whole_class.py)."""
 
 import pytest
 
-from tests.labs.six_takes.classroom import grade_class, scores
-from tests.labs.six_takes.whole_class import build
+from tests.classroom import merged_results
+from tests.labs.six_takes.classroom import grade_class, scores, write_class
+from tests.labs.six_takes.whole_class import build, one_file_changed
 
 
 @pytest.fixture(scope="session")
 def six_takes_results(tmp_path_factory):
+    """The whole class in every activity, then the copies of the reference with some files
+    changed (the named bugs, the second correct versions) in the activities that grade those
+    files only: in the others their sandbox holds the reference's bytes (test_grading.py checks
+    it) and grading is deterministic, so they score there what the reference scores."""
     root = tmp_path_factory.mktemp("six-takes")
     (root / "work").mkdir()
-    return grade_class(build(root / "class"), root / "work")
+    parts = [grade_class(build(root / "class"), root / "work")]
+    for activities, changed in one_file_changed().items():
+        folder = write_class(tmp_path_factory.mktemp("changed"), changed)
+        parts.append(grade_class(folder, tmp_path_factory.mktemp("work"), only_activities=list(activities)))
+    return merged_results(parts)
 
 
 @pytest.fixture(scope="session")
