@@ -11,9 +11,8 @@ import yaml
 
 from grader.exitcodes import ExitCode
 from grader.labs import LabInputError, get_lab
-from grader.engine.plan import plan_submission
 from grader.swap_diagnosis import diagnose_by_swapping
-from tests.classroom import lab_rubric
+from tests.classroom import grading_activities, lab_rubric, staged
 from tests.lab_loader import ROOT
 
 
@@ -89,14 +88,6 @@ def test_each_named_bug_is_blamed_on_its_own_function(diagnosed, lab, bug, file,
     assert blamed.strip().split(" is wrong")[0].split(".")[-1] in (method, "VALUES"), said
 
 
-def staged(rubric, folder: Path, activity_id: str) -> dict:
-    """What ``activity_id``'s sandbox holds for ``folder``: each staged file's bytes, the modules
-    loaded and the methods switched off (engine/plan.py); None when it is not graded."""
-    plan = plan_submission(rubric, folder.name, folder, [activity_id]).activities.get(activity_id)
-    return plan and {"files": {name: Path(path).read_bytes() for name, path in plan.files.items()},
-                     "modules": plan.modules, "disable": plan.disable, "own": plan.own}
-
-
 @pytest.mark.parametrize("lab, k", list(bug_groups()))
 def test_in_a_group_each_file_is_graded_as_if_alone(tmp_path, lab, k):
     """The premise of ``diagnosed``: in the group's folder, each activity that grades a file of
@@ -108,7 +99,7 @@ def test_in_a_group_each_file_is_graded_as_if_alone(tmp_path, lab, k):
         alone = tmp_path / bug
         alone.mkdir()
         shutil.copyfile(group / file, alone / file)
-        graders = [a.id for a in rubric.activities if file in a.files]
+        graders = grading_activities(rubric, file)
         assert graders
         for activity_id in graders:
             assert staged(rubric, group, activity_id) == staged(rubric, alone, activity_id) is not None, (bug, activity_id)

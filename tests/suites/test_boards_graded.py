@@ -3,16 +3,16 @@ activity and nowhere else; the reference gets full marks whatever the seed."""
 
 import shutil
 from functools import cache
-from pathlib import Path
 
 import pytest
 
-from grader.engine.plan import plan_submission
 from tests.classroom import (
     elevens_rubric as load_elevens_rubric,
     grade_class,
+    grading_activities,
     reference_submission,
     reference_with,
+    staged,
     write_class,
 )
 
@@ -81,20 +81,11 @@ def elevens_rubric():
     return load_elevens_rubric()
 
 
-def grading_activities(file: str) -> list[str]:
-    """The board activities whose rubric ``files`` include ``file``: the only ones in which a
-    student's copy of it is staged. Every other activity stages the reference's copy as a
-    stand-in (or an import), or not at all; test_a_wrong_file_reaches_only_the_activities_that_grade_it
-    checks that, byte for byte, for every wrong version here."""
-    return [a.id for a in elevens_rubric().activities if a.id in BOARD_ACTIVITIES and file in a.files]
-
-
-def staged(folder, activity_id: str) -> dict:
-    """What ``activity_id``'s sandbox holds for the submission in ``folder``: each staged file's
-    bytes, the modules loaded and the methods switched off (engine/plan.py)."""
-    plan = plan_submission(elevens_rubric(), folder.name, folder, [activity_id]).activities[activity_id]
-    return {"files": {name: Path(path).read_bytes() for name, path in plan.files.items()},
-            "modules": plan.modules, "disable": plan.disable, "own": plan.own}
+def board_activities_of(file: str) -> list[str]:
+    """The board activities that stage a student's copy of ``file`` (tests/classroom.py:
+    grading_activities); test_a_wrong_file_reaches_only_the_activities_that_grade_it checks
+    that every other one holds the reference's bytes for each wrong version here."""
+    return [a for a in grading_activities(elevens_rubric(), file) if a in BOARD_ACTIVITIES]
 
 
 @pytest.fixture(scope="module")
@@ -110,7 +101,7 @@ def graded(tmp_path_factory, class_folder):
     """submission -> {activity id: ActivityResult}, and the reference's SubmissionResult.
 
     The reference is graded in every board activity. Each wrong version is graded only in the
-    activities that grade its file (grading_activities): in every other one its sandbox holds
+    activities that grade its file (board_activities_of): in every other one its sandbox holds
     byte-identical files to the reference's (checked below), and grading is deterministic, so it
     scores there exactly what the reference scores, full marks (test_the_reference_gets_full_marks).
     Grading those copies again proved nothing more and took most of this module's time.
@@ -120,8 +111,8 @@ def graded(tmp_path_factory, class_folder):
     for name, (file, _, _) in WRONG.items():
         if name != ENDLESS:
             by_file.setdefault(file, []).append(name)
-    runs += [(names, grading_activities(file), 2.0) for file, names in by_file.items()]
-    runs.append(([ENDLESS], grading_activities(WRONG[ENDLESS][0]), ENDLESS_SECONDS))
+    runs += [(names, board_activities_of(file), 2.0) for file, names in by_file.items()]
+    runs.append(([ENDLESS], board_activities_of(WRONG[ENDLESS][0]), ENDLESS_SECONDS))
     activities, reference = {}, None
     for names, only, seconds in runs:
         root = tmp_path_factory.mktemp("class")
@@ -156,10 +147,11 @@ def test_a_wrong_file_reaches_only_the_activities_that_grade_it(class_folder, na
     """Why ``graded`` grades each wrong version only where its file is graded: in every other
     board activity its sandbox is the reference's, byte for byte."""
     file, _, owner = WRONG[name]
-    assert owner in grading_activities(file)
+    assert owner in board_activities_of(file)
+    rubric = elevens_rubric()
     for activity in BOARD_ACTIVITIES:
-        if activity not in grading_activities(file):
-            assert staged(class_folder / name, activity) == staged(class_folder / "correct", activity), (name, activity)
+        if activity not in board_activities_of(file):
+            assert staged(rubric, class_folder / name, activity) == staged(rubric, class_folder / "correct", activity) is not None, (name, activity)
 
 
 def test_a_simulation_that_never_ends_is_a_timeout_with_a_clear_message(graded):

@@ -6,6 +6,8 @@ from pathlib import Path
 import yaml
 
 from tests.classroom import grade_class as grade_in
+from tests.classroom import grading_activities as grading_activities_of
+from tests.classroom import merged_results as merged  # noqa: F401 - used by conftest.py
 from tests.classroom import lab_rubric, write_class  # noqa: F401 - used by this lab's tests
 from tests.lab_loader import ROOT
 
@@ -59,18 +61,8 @@ def without_tester(files: dict[str, str]) -> dict[str, str]:
 
 
 def grading_activities(name: str) -> list[str]:
-    """The activities whose rubric ``files`` include ``name``: the only ones that stage a
-    student's copy of it (every other one stages the reference's as a stand-in or an import, or
-    nothing; tests/labs/up_down_stay/test_grading.py checks that byte for byte)."""
-    return [a.id for a in rubric().activities if any(name in entry.split("|") for entry in a.files)]
-
-
-def merged(parts):
-    """One ClassResults holding the submissions of several gradings of the same lab."""
-    results = parts[0]
-    for part in parts[1:]:
-        results.submissions.extend(part.submissions)
-    return results
+    """The activities that stage a student's copy of ``name`` (tests/classroom.py)."""
+    return grading_activities_of(rubric(), name)
 
 
 def one_file_changed() -> dict[tuple[str, ...], dict[str, dict[str, str]]]:

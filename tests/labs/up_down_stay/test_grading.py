@@ -8,11 +8,9 @@ reference and the second correct version, catches all nine buggy variants and ki
 curated mutant.
 """
 
-from pathlib import Path
-
 import pytest
 
-from grader.engine.plan import plan_submission
+from tests.classroom import staged
 from tests.labs.up_down_stay.lab_class import (
     ACTIVITY_OF,
     BUGGY,
@@ -95,15 +93,7 @@ def test_a_changed_file_reaches_only_its_own_activities(tmp_path, submission):
     assert set(activities) >= {a for name in changed for a in grading_activities(name) if name in files}
     for activity in rubric().activities:
         if activity.id not in activities:
-            assert staged(tmp_path / "changed", activity.id) == staged(tmp_path / "reference", activity.id), (submission, activity.id)
-
-
-def staged(folder, activity_id: str) -> dict:
-    """What ``activity_id``'s sandbox holds for ``folder``: each staged file's bytes, the modules
-    loaded and the methods switched off (engine/plan.py)."""
-    plan = plan_submission(rubric(), folder.name, folder, [activity_id]).activities[activity_id]
-    return {"files": {name: Path(path).read_bytes() for name, path in plan.files.items()},
-            "modules": plan.modules, "disable": plan.disable, "own": plan.own}
+            assert staged(rubric(), tmp_path / "changed", activity.id) == staged(rubric(), tmp_path / "reference", activity.id) is not None, (submission, activity.id)
 
 
 def test_a_pytest_style_tester_named_test_uds_is_graded_too(graded):
