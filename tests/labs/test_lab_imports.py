@@ -83,17 +83,25 @@ def test_a_class_whose_files_all_import_their_earlier_ones_earns_full_marks(lab,
 SIX_TAKES_CARDS = reference("six-takes", "takes_cards.py")
 TABLE_IMPORTING_CARDS = "from takes_cards import penalty  # reused from Activity 1\n" + reference("six-takes", "takes_table.py")
 CARDS_WITH_A_BUG = SIX_TAKES_CARDS.replace("def penalty(", "def penalty_unused(", 1) + "\n\ndef penalty(card):\n    return 1\n"
+CARDS = {"correct": SIX_TAKES_CARDS, "buggy": CARDS_WITH_A_BUG, "absent": None}
 
 
-@pytest.mark.parametrize("cards", [SIX_TAKES_CARDS, CARDS_WITH_A_BUG, None], ids=["correct", "buggy", "absent"])
-def test_a_six_takes_table_that_imports_takes_cards_is_graded(cards, tmp_path):
-    rubric = lab_rubric("six-takes")
-    files = {"takes_table.py": TABLE_IMPORTING_CARDS, **({"takes_cards.py": cards} if cards else {})}
-    results = grade_class(write_class(tmp_path / "class", {"sam": files}), tmp_path / "work", rubric,
-                          only_activities=["A1", "A2"])
-    table = {a.id: a for a in results.submissions[0].activities}
+@pytest.fixture(scope="module")
+def tables_graded(tmp_path_factory):
+    """A six-takes table importing takes_cards, beside each kind of takes_cards.py, in one
+    grading (each student is graded on their own)."""
+    students = {kind: {"takes_table.py": TABLE_IMPORTING_CARDS, **({"takes_cards.py": cards} if cards else {})}
+                for kind, cards in CARDS.items()}
+    results = grade_class(write_class(tmp_path_factory.mktemp("class"), students), tmp_path_factory.mktemp("work"),
+                          lab_rubric("six-takes"), only_activities=["A1", "A2"])
+    return {sub.id: {a.id: a for a in sub.activities} for sub in results.submissions}
+
+
+@pytest.mark.parametrize("kind", list(CARDS))
+def test_a_six_takes_table_that_imports_takes_cards_is_graded(tables_graded, kind):
+    table = tables_graded[kind]
     assert table["A2"].status == "graded" and table["A2"].score == table["A2"].max == 21, table["A2"]
-    if cards == CARDS_WITH_A_BUG:
+    if kind == "buggy":
         assert table["A1"].score < table["A1"].max  # the bug costs points once, in Activity 1
 
 
