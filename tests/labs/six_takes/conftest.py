@@ -2,9 +2,10 @@
 
 import pytest
 
-from tests.classroom import merged_results
-from tests.labs.six_takes.classroom import grade_class, scores, write_class
-from tests.labs.six_takes.whole_class import build, one_file_changed
+from grader.submissions import find_submissions
+from tests.classroom import grade_unlike_reference, merged_results
+from tests.labs.six_takes.classroom import LAB_ID, grade_class, lab_rubric, scores, write_class
+from tests.labs.six_takes.whole_class import build, build_demo, one_file_changed
 
 
 @pytest.fixture(scope="session")
@@ -19,7 +20,15 @@ def six_takes_results(tmp_path_factory):
     for activities, changed in one_file_changed().items():
         folder = write_class(tmp_path_factory.mktemp("changed"), changed)
         parts.append(grade_class(folder, tmp_path_factory.mktemp("work"), only_activities=list(activities)))
-    return merged_results(parts)
+    results = merged_results(parts)
+    # The demo class, graded where each student's work is not the reference's (tests/classroom.py,
+    # grade_unlike_reference: in the other activities the sandbox holds the reference's bytes,
+    # so the grade is the reference's); test_demo_class.py holds the README to it.
+    demo = tmp_path_factory.mktemp("demo")
+    students = find_submissions(build_demo(demo / "class"), demo)
+    results.submissions.extend(grade_unlike_reference(lab_rubric(LAB_ID), students, root / "class" / "reference",
+                                                      results.submission("reference"), demo))
+    return results
 
 
 @pytest.fixture(scope="session")

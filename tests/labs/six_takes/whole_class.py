@@ -1,8 +1,8 @@
 """One made-up class holding every submission the lab's tests grade, graded once per test
-session by the real engine (conftest.py): the reference, the starter, the demo class, and the
-wrong Games and simulations of wrong_versions.py in one run; each named buggy version alone and
-the second correct versions (copies of the reference with some files changed) in runs of the
-activities that grade those files only."""
+session by the real engine (conftest.py): the reference, the starter, and the wrong Games and
+simulations of wrong_versions.py in one run; each named buggy version alone and the second
+correct versions (copies of the reference with some files changed) in runs of the activities
+that grade those files only; the demo class where its students' work is not the reference's."""
 
 import shutil
 from pathlib import Path
@@ -88,7 +88,12 @@ def submissions() -> dict[str, dict[str, str]]:
 
 
 def build(root: Path) -> Path:
-    write_class(root, submissions())
+    return write_class(root, submissions())
+
+
+def build_demo(root: Path) -> Path:
+    """The demo class as shipped, each entry named with DEMO_PREFIX."""
+    root.mkdir(parents=True)
     for entry in EXAMPLES.iterdir():
         if entry.is_dir():
             shutil.copytree(entry, root / f"{DEMO_PREFIX}{entry.name}")

@@ -7,6 +7,9 @@ import shutil
 
 import pytest
 
+from grader.submissions import find_submissions
+from tests.classroom import grade_unlike_reference
+
 from tests.labs.up_down_stay.lab_class import (
     ACTIVITY_OF,
     EXAMPLES,
@@ -18,6 +21,7 @@ from tests.labs.up_down_stay.lab_class import (
     merged,
     one_file_changed,
     reference_submission,
+    rubric,
     without_tester,
     scores,
     write_class,
@@ -44,16 +48,24 @@ def graded(tmp_path_factory):
     # The starter with one line added: its NotImplementedError code is run and must grade cleanly.
     submissions["starter_begun"] = {name: text + "\n_begun = True  # one line of the student's own: no longer the untouched starter, so it runs\n" for name, text in submissions["starter"].items()}
     write_class(root, submissions)
-    for entry in EXAMPLES.iterdir():  # the demo class, as shipped
-        if entry.is_dir():
-            shutil.copytree(entry, root / entry.name)
-        elif entry.suffix == ".zip":
-            shutil.copyfile(entry, root / entry.name)
     parts = [grade_class(root, tmp_path_factory.mktemp("work"))]
     for activities, changed in one_file_changed().items():
         part = write_class(tmp_path_factory.mktemp("class"), changed)
         parts.append(grade_class(part, tmp_path_factory.mktemp("work"), activities))
     results = merged(parts)
+    # The demo class, as shipped, graded where each student's work is not the reference's
+    # (tests/classroom.py, grade_unlike_reference: in the other activities the sandbox holds the
+    # reference's bytes, so the grade is the reference's; ada_complete is the reference, file
+    # for file). test_demo_class.py checks that premise for every student and activity.
+    demo = tmp_path_factory.mktemp("demo")
+    (demo / "class").mkdir()
+    for entry in EXAMPLES.iterdir():
+        if entry.is_dir():
+            shutil.copytree(entry, demo / "class" / entry.name)
+        elif entry.suffix == ".zip":
+            shutil.copyfile(entry, demo / "class" / entry.name)
+    students = find_submissions(demo / "class", demo)
+    results.submissions.extend(grade_unlike_reference(rubric(), students, root / "reference", results.submission("reference"), demo))
     return results, scores(results)
 
 
