@@ -59,8 +59,9 @@ def test_a_file_that_imports_every_earlier_file_is_graded_beside_the_labs_versio
     for name in graded[1:]:
         earlier = order[:order.index(name)]
         students[name[:-3]] = {name: importing(lab, name, earlier), **{other: broken(other) for other in earlier}}
+    # One grading process (jobs=1) in each grading here: which process grades a test changes no grade.
     results = grade_class(write_class(tmp_path / "class", students), tmp_path / "work", rubric,
-                          only_activities=sorted({a for name in graded[1:] for a in graded_by(rubric, name)}))
+                          only_activities=sorted({a for name in graded[1:] for a in graded_by(rubric, name)}), jobs=1)
     by_student = {sub.id: {a.id: a for a in sub.activities} for sub in results.submissions}
     for name in graded[1:]:
         for activity_id in graded_by(rubric, name):
@@ -74,7 +75,7 @@ def test_a_class_whose_files_all_import_their_earlier_ones_earns_full_marks(lab,
     order = lab_order(rubric)
     files = {name: importing(lab, name, order[:i]) for i, name in enumerate(order)}
     ours = [a.id for a in rubric.activities if not is_tester(a) and all(f in files for f in a.files)]
-    results = grade_class(write_class(tmp_path / "class", {"ada": files}), tmp_path / "work", rubric, only_activities=ours)
+    results = grade_class(write_class(tmp_path / "class", {"ada": files}), tmp_path / "work", rubric, only_activities=ours, jobs=1)
     (sub,) = results.submissions
     assert {a.id: a.score for a in sub.activities} == {a.id: a.max for a in sub.activities}
     assert sorted(a.id for a in sub.activities) == sorted(ours)
@@ -93,7 +94,7 @@ def tables_graded(tmp_path_factory):
     students = {kind: {"takes_table.py": TABLE_IMPORTING_CARDS, **({"takes_cards.py": cards} if cards else {})}
                 for kind, cards in CARDS.items()}
     results = grade_class(write_class(tmp_path_factory.mktemp("class"), students), tmp_path_factory.mktemp("work"),
-                          lab_rubric("six-takes"), only_activities=["A1", "A2"])
+                          lab_rubric("six-takes"), only_activities=["A1", "A2"], jobs=1)
     return {sub.id: {a.id: a for a in sub.activities} for sub in results.submissions}
 
 

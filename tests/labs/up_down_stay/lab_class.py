@@ -47,8 +47,8 @@ def rubric():
 
 
 def grade_class(root: Path, scratch: Path, activities: tuple[str, ...] = ()):
-    """Grade every submission in ``root`` (only these activities, when given)."""
-    return grade_in(root, scratch, rubric(), only_activities=list(activities))
+    """Grade every submission in ``root`` (only these activities, when given), in one grading process (jobs=1): which process grades a test changes no grade, and each extra one costs a start-up."""
+    return grade_in(root, scratch, rubric(), only_activities=list(activities), jobs=1)
 
 
 def scores(results) -> dict[str, dict[str, tuple]]:
