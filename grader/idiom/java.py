@@ -347,6 +347,6 @@ class JavaIdiom(Idiom):
             f"{details.get('module', '?')}.java"
         kind, message = details.get("type", "an error"), details.get("message", "")
         text = (f"{files} could not be loaded: {kind}" + (f": {message}" if message else "") + self.where(details) +
-                ". Every test of this activity needs your classes to load: compile and run them yourself "
+                "\nEvery test of this activity needs your classes to load: compile and run them yourself "
                 "(javac, then java) and fix the first error you see.")
         return StudentLoadError(details, message=text)

@@ -85,4 +85,5 @@ def test_card_indexes_question(answers):
                         "Activity 7: what does cardIndexes() return when cards holds J♥ 6♣ null 2♠ null null A♠ 4♥ null?"))
     given = answer(answers, "card_indexes", question)
     if not KEY.is_right("card_indexes", as_int_list(given)):
-        wrong("card_indexes", question, given, "card_indexes() lists the places (0 to 8) that hold a card, smallest first.")
+        wrong("card_indexes", question, given, Twin("card_indexes() lists the places (0 to 8) that hold a card, smallest first.",
+                                                    "cardIndexes() lists the places (0 to 8) that hold a card, smallest first."))
