@@ -6,12 +6,12 @@ engine sets it while the test runs (grader/engine/plugin.py), and a student obje
 the same one (the proxies write each call's label with it). A suite writes what a student reads
 through the helpers below, never by hand:
 
-    expect(card.rank(), "ace", call(card, "rank"), HINT)
-        # Python: Card('ace', 'hearts', 1).rank()       Java: new Card("ace", "hearts", 1).rank()
-    call(student.shuffler, "perfect_shuffle", [1, 2, 3])
-        # Python: perfect_shuffle([1, 2, 3])            Java: Shuffler.perfectShuffle(new int[] {1, 2, 3})
-    show(None)   # None / null          text_of(card)   # str(card) / card.toString()
-    Twin("deal() returns None when ...", "deal() returns null when ...")  # a hint in both languages
+    expect(widget.colour(), "red", call(widget, "paint_count"), HINT)
+        # Python: Widget('red', 3).paint_count()        Java: new Widget("red", 3).paintCount()
+    call(student.mixer, "mix_up", [1, 2, 3])
+        # Python: mix_up([1, 2, 3])                     Java: Mixer.mixUp(new int[] {1, 2, 3})
+    show(None)   # None / null          text_of(widget)   # str(widget) / widget.toString()
+    Twin("take() returns None when ...", "take() returns null when ...")  # a hint in both languages
 
 ``show``, ``expect`` and ``fail`` (grader/assertions.py) pick a Twin's side and write values in the
 test's idiom. grader/idiom/base.py is the Python wording, grader/idiom/java.py the Java one.
@@ -103,8 +103,8 @@ def call(target: Any, name: str, *args: Any) -> str:
 
 
 def new(class_name: str, *args: Any) -> str:
-    """An object made from a class (``Deck(<13 ranks>, ...)`` / ``new Deck(<13 ranks>, ...)``);
-    write an argument as ``Raw("<13 ranks>")`` to show it as it is."""
+    """An object made from a class (``Box(<13 colours>, ...)`` / ``new Box(<13 colours>, ...)``);
+    write an argument as ``Raw("<13 colours>")`` to show it as it is."""
     return current().new(class_name, args)
 
 
@@ -118,7 +118,7 @@ def text_of(target: Any) -> str:
 
 
 def size_of(target: Any, name: str) -> str:
-    """``len(deck.cards)`` / ``deck.cards.size()`` (``.length`` for an array field)."""
+    """``len(box.widgets)`` / ``box.widgets.size()`` (``.length`` for an array field)."""
     from grader.sandbox.proxy import Remote
 
     if isinstance(target, Remote):
@@ -127,5 +127,5 @@ def size_of(target: Any, name: str) -> str:
 
 
 def source_file(lab_file: str) -> str:
-    """The file a student of this language hands in for ``lab_file`` (``deck.py`` / ``Deck.java``)."""
+    """The file a student of this language hands in for ``lab_file`` (``widget_box.py`` / ``WidgetBox.java``)."""
     return current().source_file(lab_file)

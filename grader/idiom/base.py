@@ -83,11 +83,11 @@ class Idiom:
         return name
 
     def module_call(self, module: str, name: str, args: tuple) -> str:
-        """A call of a module's function or class: ``Card('ace', ...)``, ``perfect_shuffle([1])``."""
+        """A call of a module's function or class: ``Widget('red', ...)``, ``mix_up([1])``."""
         return f"{name}({self.args(args)})"
 
     def method_call(self, owner: str, owner_type: str | None, name: str, args: tuple) -> str:
-        """``Card('ace', ...).rank()``."""
+        """``Widget('red', ...).colour()``."""
         return f"{owner}.{name}({self.args(args)})"
 
     def bare_call(self, name: str, args: tuple) -> str:
@@ -95,7 +95,7 @@ class Idiom:
         return f"{name}({self.args(args)})"
 
     def new(self, class_name: str, args: tuple) -> str:
-        """An object made from a class: ``Deck(<13 ranks>, ...)``."""
+        """An object made from a class: ``Box(<13 colours>, ...)``."""
         return f"{class_name}({self.args(args)})"
 
     def attribute(self, owner: str, name: str) -> str:
@@ -106,15 +106,15 @@ class Idiom:
         return f"str({owner})"
 
     def size_of(self, owner: str, name: str, owner_type: str | None = None) -> str:
-        """How many items a list attribute holds: ``len(deck.cards)``."""
+        """How many items a list attribute holds: ``len(box.widgets)``."""
         return f"len({owner}.{name})"
 
     def item(self, owner: str, index: int, container: str | None = None) -> str:
-        """One item of a list a call or an attribute gave: ``deck.cards[3]``."""
+        """One item of a list a call or an attribute gave: ``box.widgets[3]``."""
         return f"{owner}[{index}]"
 
     def source_file(self, lab_file: str) -> str:
-        """The file a student hands in for one of the lab's files (``deck.py``)."""
+        """The file a student hands in for one of the lab's files (``widget_box.py``)."""
         return lab_file
 
     # -- errors ------------------------------------------------------------------------------

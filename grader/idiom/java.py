@@ -1,7 +1,7 @@
 """The Java idiom: messages for a Java student in Java's words.
 
-- Calls in Java syntax: ``new Card("ace", "hearts", 1).pointValue()``, static methods on their
-  class (``Shuffler.perfectShuffle(new int[] {1, 2, 3})``), each method spelled as the student's
+- Calls in Java syntax: ``new Widget("red", 3).paintCount()``, static methods on their
+  class (``Mixer.mixUp(new int[] {1, 2, 3})``), each method spelled as the student's
   class declares it (read from the compiled classes: grader/java/members.py), else as the lab's
   own Java classes spell it, else in camelCase. An argument is written for the parameter's type
   when the declaration is known: ``new int[] {1, 2}`` for an array, ``List.of(0, 1)`` for a
@@ -9,7 +9,7 @@
 - Values as Java shows them: ``null``, ``true``/``false``, ``"text"`` in double quotes, doubles as
   ``Double.toString`` writes them (``1.0E-5``), lists as ``[1, 2]`` (``List.toString`` and
   ``Arrays.toString`` both print that).
-- Errors: "threw", a frame's file as it sits in the submission (``src/cards/Deck.java``), a
+- Errors: "threw", a frame's file as it sits in the submission (``src/shop/Widget.java``), a
   constructor as "the constructor", and the grader's own refusals (no such method, a call that
   does not fit) in words, not as Python's NameNotFound/TypeError.
 """
@@ -45,7 +45,7 @@ def camel(name: str) -> str:
 
 
 def class_of_module(module: str) -> str:
-    """``elevens_board`` -> ``ElevensBoard`` (grader/java/sources.py's rule)."""
+    """``widget_box`` -> ``WidgetBox`` (grader/java/sources.py's rule)."""
     return "".join(p[:1].upper() + p[1:] for p in module.split("_") if p)
 
 
@@ -119,6 +119,8 @@ class JavaIdiom(Idiom):
         self.spellings = spellings
         self.files = files or {}
         self.student = student if student is not None else set(self.files)
+        self._names: dict[tuple, str] = {}  # (name, owner type) -> spelling: a suite names the same methods often
+        self._shapes: dict[tuple, tuple[str, ...] | None] = {}
 
     # -- names -------------------------------------------------------------------------------
     def _chain(self, owner_type: str | None) -> list[ClassMembers]:
@@ -137,6 +139,11 @@ class JavaIdiom(Idiom):
         return [self._chain(owner_type), mine, list(self.classes.values())]
 
     def method(self, name: str, owner_type: str | None = None) -> str:
+        if (name, owner_type) not in self._names:
+            self._names[(name, owner_type)] = self._spell(name, owner_type)
+        return self._names[(name, owner_type)]
+
+    def _spell(self, name: str, owner_type: str | None) -> str:
         if name == "__str__":
             return "toString"
         key = squash(name)
@@ -157,6 +164,12 @@ class JavaIdiom(Idiom):
 
     def _params(self, owner_type: str | None, java_name: str, count: int) -> tuple[str, ...] | None:
         """The parameter types of the one method (or constructor, ``<init>``) that fits, if only one does."""
+        key = (owner_type, java_name, count)
+        if key not in self._shapes:
+            self._shapes[key] = self._shape(owner_type, java_name, count)
+        return self._shapes[key]
+
+    def _shape(self, owner_type: str | None, java_name: str, count: int) -> tuple[str, ...] | None:
         for group in self._candidates(owner_type) if owner_type else [list(self.classes.values())]:
             shapes = {m.params for c in group for m in c.methods if m.name == java_name and len(m.params) == count}
             if len(shapes) == 1:
@@ -277,7 +290,7 @@ class JavaIdiom(Idiom):
     # -- errors ------------------------------------------------------------------------------
     def in_submission(self, details: dict) -> dict:
         """``details`` with each frame's file named as it sits in the submission (the JVM
-        knows only ``Deck.java``; the student handed in ``src/cards/Deck.java``)."""
+        knows only ``Widget.java``; the student handed in ``src/shop/Widget.java``)."""
         frames = details.get("frames")
         if not isinstance(frames, list) or not self.files:
             return details

@@ -31,7 +31,7 @@ class Method:
 
 @dataclass
 class ClassMembers:
-    name: str  # binary name: "Deck", "Deck$1", "pkg/Deck"
+    name: str  # binary name: "Widget", "Widget$1", "pkg/Widget"
     superclass: str | None
     fields: dict[str, str] = field(default_factory=dict)  # name -> descriptor
     methods: list[Method] = field(default_factory=list)
@@ -130,7 +130,7 @@ def _members(data: bytes, at: int, utf8: dict[int, str]) -> tuple[list[tuple[int
 
 def read_classes(folder: Path | None) -> dict[str, ClassMembers]:
     """Every readable class in ``folder`` (a compiled activity's ``classes``), by simple name
-    (inner classes, ``Deck$1``, by theirs)."""
+    (inner classes, ``Widget$1``, by theirs)."""
     found: dict[str, ClassMembers] = {}
     if folder is None or not folder.is_dir():
         return found

@@ -396,3 +396,21 @@ def test_suites_pick_the_java_side_of_a_twin():
     assert str(failed.value) == ("point_value()\n  expected: '3'\n  got:      3\n  (a whole number, but it should be a text "
                                  "string)\nHint: returns None")
     assert show(None) == "None"
+
+
+# -- reports group a Java student's failures by cause, as a Python student's ----------------------
+def test_java_failures_with_one_cause_are_grouped():
+    from grader.reporters.grouping import group_failures
+    from grader.results import TestResult
+
+    def failed(name, message):
+        return TestResult(name, "error", 0.0, 1.0, message)
+
+    where = " at src/cards/Deck.java line 35, in deal():\n    Card dealt = cards.get(size);"
+    tests = [failed("a", f"new Deck(...).deal() threw IndexOutOfBoundsException: Index 1 out of bounds for length 1{where}"),
+             failed("b", f"new Deck(...).deal() threw IndexOutOfBoundsException: Index 52 out of bounds for length 52{where}"),
+             failed("c", "x.isEmpty() could not be called: Deck has no method or field named isEmpty (the grader ...)"),
+             failed("d", "y.isEmpty() could not be called: Deck has no method or field named isEmpty (the grader ...)"),
+             failed("e", "new Deck(...).deal() threw NullPointerException at src/cards/Deck.java line 9, in deal():\n    x"),
+             failed("f", "Shuffler.flip() called System.exit(1): a program ends there, so nothing after it can be checked")]
+    assert [[t.name for t in g.tests] for g in group_failures(tests)] == [["a", "b"], ["c", "d"], ["e"], ["f"]]
