@@ -130,17 +130,24 @@ class Idiom:
         return StudentLoadError(details)
 
 
+_REMOTE: list[type] = []  # grader.sandbox.proxy.Remote, imported once it exists (it imports this module)
+
+
+def _remote_class() -> type:
+    if not _REMOTE:
+        from grader.sandbox.proxy import Remote
+
+        _REMOTE.append(Remote)
+    return _REMOTE[0]
+
+
 def _remote_type(value: Any) -> str | None:
     """The class name of a student object (a ``Remote``), else None."""
-    from grader.sandbox.proxy import Remote
-
-    return value.type_name if isinstance(value, Remote) else None
+    return value.type_name if isinstance(value, _remote_class()) else None
 
 
 def _label_of(value: Any) -> str | None:
-    from grader.sandbox.proxy import Remote
-
-    return value.label if isinstance(value, Remote) else None
+    return value.label if isinstance(value, _remote_class()) else None
 
 
 def _article(word: str) -> str:
