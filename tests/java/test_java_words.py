@@ -32,8 +32,8 @@ UPDATE = bool(os.environ.get("GRADER_UPDATE_WORDS_GOLDEN"))
 
 pytestmark = pytest.mark.skipif(shutil.which("javac") is None or shutil.which("java") is None, reason="needs a JDK")
 
-PYTHON_WORDS = re.compile(r"\bNone\b|\bTrue\b|\bFalse\b|point_value|is_empty|\bIndexError\b|\braised NameNotFound\b|'clubs'")
-JAVA_WORDS = re.compile(r"\bnull\b|\btrue\b|\bfalse\b|pointValue|isEmpty|IndexOutOfBoundsException|new Card\(|\"clubs\"")
+PYTHON_WORDS = re.compile(r"\bNone\b|\bTrue\b|\bFalse\b|point_value|is_empty|\bIndexError\b|\braised\b|'clubs'")
+JAVA_WORDS = re.compile(r"\bnull\b|\btrue\b|\bfalse\b|pointValue|isEmpty|IndexOutOfBoundsException|new Card\(|\"clubs\"|\bthrew\b")
 
 
 @pytest.fixture(scope="module")
