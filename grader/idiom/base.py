@@ -109,6 +109,10 @@ class Idiom:
         """How many items a list attribute holds: ``len(box.widgets)``."""
         return f"len({owner}.{name})"
 
+    def field_type(self, owner_type: str | None, name: str) -> str | None:
+        """The declared type of a field, where the language declares one (Java: a descriptor)."""
+        return None
+
     def item(self, owner: str, index: int, container: str | None = None) -> str:
         """One item of a list a call or an attribute gave: ``box.widgets[3]``."""
         return f"{owner}[{index}]"

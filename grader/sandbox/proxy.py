@@ -131,7 +131,7 @@ class Remote:
         idiom = idiom_of(self.link)
         call = idiom.attribute(self.label, name)
         reply = self.link.request({"op": "getattr", "handle": self.handle, "name": name}, call, timeout)
-        return from_wire(reply, self.link, call, getattr(idiom, "field_type", lambda *_: None)(self.type_name, name))
+        return from_wire(reply, self.link, call, idiom.field_type(self.type_name, name))
 
     def set(self, name: str, value) -> None:
         call = f"setting {idiom_of(self.link).attribute(self.label, name)}"

@@ -414,3 +414,14 @@ def test_java_failures_with_one_cause_are_grouped():
              failed("e", "new Deck(...).deal() threw NullPointerException at src/cards/Deck.java line 9, in deal():\n    x"),
              failed("f", "Shuffler.flip() called System.exit(1): a program ends there, so nothing after it can be checked")]
     assert [[t.name for t in g.tests] for g in group_failures(tests)] == [["a", "b"], ["c", "d"], ["e"], ["f"]]
+
+
+def test_items_of_a_field_are_named_as_its_type_is_read():
+    class Answering(_Link):
+        def request(self, message, call, timeout=None):
+            return [{"$handle": 7, "type": "Card"}]
+
+    for idiom, owner, wanted in ((JAVA, "Deck", "deck.cards.get(0)"), (JAVA, "Board", "deck.cards[0]"),
+                                 (PYTHON, "Deck", "deck.cards[0]")):
+        (card,) = Remote(Answering(idiom), 1, owner, "deck").get("cards")
+        assert card.label == wanted
