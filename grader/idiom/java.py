@@ -323,8 +323,8 @@ class JavaIdiom(Idiom):
                         "keep only one of them)")
             return (f"{call} could not be called: {owner} has no method or field named {name} (the grader finds "
                     "it by its name, ignoring capitals and underscores: check its spelling and that it is in this class)")
-        if kind in JVM_MADE and kind != "SystemExit":
-            return f"{call} could not be called: {message}"
+        if kind in JVM_MADE and kind != "SystemExit":  # the worker's own words; a class's statics are "module X" there
+            return f"{call} could not be called: {message.removeprefix('module ')}"
         if kind == "SystemExit":
             head = (f"{call} called System.exit({details.get('exit_code', 0)}): a program ends there, so nothing "
                     "after it can be checked")

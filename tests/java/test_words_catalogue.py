@@ -245,6 +245,14 @@ def test_a_missing_method_is_named_in_java():
         "deck.is_empty() raised NameNotFound: Deck has no method or attribute called 'is_empty'"
 
 
+def test_the_workers_refusals_are_said_without_its_module_label():
+    details = {"type": "TypeError", "message": "module Shuffler.perfectShuffle has no overload that accepts (); it has: "
+               "perfectShuffle(int[])", "frames": []}
+    assert str(JAVA.student_error("Shuffler.perfectShuffle()", details)) == (
+        "Shuffler.perfectShuffle() could not be called: Shuffler.perfectShuffle has no overload that accepts (); "
+        "it has: perfectShuffle(int[])")
+
+
 def test_a_load_error_in_java_names_the_students_files():
     error = JAVA.load_error({"type": "ExceptionInInitializerError", "message": "boom", "frames": [FRAME]})
     assert str(error).startswith("Card.java, src/cards/Deck.java could not be loaded: ExceptionInInitializerError: boom at "
