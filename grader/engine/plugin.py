@@ -61,8 +61,12 @@ class GradingState:
             activity = self.submissions[submission_id].activities[activity_id]
             files = {name: Path(path) for name, path in activity.files.items()}
             if activity.language == "java":  # the submission's own JVM, shared by its activities only
+                home = self.rubric.home
                 self.session = JvmSession(files, activity.modules, self.limits, tuple(activity.disable),
-                                          own=tuple(activity.own), submission=submission_id)
+                                          own=tuple(activity.own), submission=submission_id,
+                                          extras={name: Path(path) for name, path in activity.extras.items()},
+                                          theirs={name: Path(path) for name, path in activity.theirs.items()},
+                                          programs=home.java_programs if home is not None else ())
                 self.session.spellings = self.java_spellings()
             else:
                 self.session = SandboxSession(files, activity.modules, self.limits, tuple(activity.disable),
@@ -266,6 +270,11 @@ def student(request: pytest.FixtureRequest, submission_id: str):
         link.finish()
         text, _ = session.output_since(offset)
         item.stash[OUTPUT] = text
+        # How the activity was graded (a given class of the student's, a program run through its
+        # main) and what the grader read for this test: for the record (grader/java/).
+        item.stash[HOW] = {"given_own": list(getattr(session, "given_own", [])),
+                           "activity_note": session.activity_note() if hasattr(session, "activity_note") else "",
+                           "read": link.message_notes() if hasattr(link, "message_notes") else ""}
 
 
 @pytest.fixture
@@ -338,6 +347,7 @@ OUTPUT = pytest.StashKey[str]()
 BUDGET_SPENT = pytest.StashKey[bool]()
 RESULT = pytest.StashKey[dict]()
 RUN = pytest.StashKey[tuple[int, int]]()
+HOW = pytest.StashKey[dict]()
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -370,6 +380,13 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     result["seed"] = item.stash.get(SEED, None)
     if call.when == "teardown":
         result["output"] = item.stash.get(OUTPUT, "")
+        how = item.stash.get(HOW, {})
+        if how.get("read") and result["outcome"] not in ("passed", "skipped"):
+            result["message"] = f"{result['message']}\n{how['read']}"
+        if how.get("given_own"):
+            result["given_own"] = how["given_own"]
+        if how.get("activity_note") and result["outcome"] not in ("passed", "skipped"):
+            result["activity_note"] = how["activity_note"]  # explains a failure; a pass needs no word
         state.records.setdefault(result["submission"], []).append(dict(result))
         if item.nodeid == state.last_item_of.get(result["submission"]):
             _submission_done(state, result["submission"])
