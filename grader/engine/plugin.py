@@ -24,6 +24,8 @@ from grader.engine.plan import GradingPlan
 from grader.engine.records import write_records
 from grader.engine.seeds import test_seed
 from grader.engine.test_filter import run_selected
+from grader.idiom import PYTHON, Idiom, begin, end
+from grader.idiom.java import JavaIdiom, spellings_in
 from grader.java.session import JvmSession, end_submission_jvm
 from grader.java.testers import JavaOwnTests
 from grader.own_tests import OwnTests, close_warm_sandboxes
@@ -65,11 +67,29 @@ class GradingState:
                                           extras={name: Path(path) for name, path in activity.extras.items()},
                                           theirs={name: Path(path) for name, path in activity.theirs.items()},
                                           programs=home.java_programs if home is not None else ())
+                self.session.spellings = self.java_spellings()
             else:
                 self.session = SandboxSession(files, activity.modules, self.limits, tuple(activity.disable),
                                               own=tuple(activity.own))
             self.current = key
         return self.session
+
+    def java_spellings(self) -> frozenset[str]:
+        """How the lab's own Java classes spell their methods (grader/idiom/java.py)."""
+        folders = [self.rubric.stand_in_folder / "java"]
+        if self.rubric.harness_folder:
+            folders.append(self.rubric.harness_folder / "java")
+        return spellings_in(tuple(str(folder) for folder in folders))
+
+    def idiom_for(self, submission_id: str, activity_id: str) -> Idiom:
+        """The words of this test's messages: the submission's language (grader/idiom/). A Java
+        activity's session knows the student's own spellings; a tester or answers activity of a
+        Java submission speaks Java with the lab's."""
+        if self.submissions[submission_id].language != "java":
+            return PYTHON
+        if isinstance(self.session, JvmSession) and self.current == (submission_id, activity_id):
+            return self.session.idiom
+        return JavaIdiom(spellings=self.java_spellings())
 
     def close(self) -> None:
         """End the activity's sandboxes: its session, and the warm sandbox of a tester activity
@@ -304,6 +324,22 @@ def _submission_done(state: "GradingState", submission_id: str) -> None:
     if state.plan.progress_file:
         with open(state.plan.progress_file, "a", encoding="utf-8") as progress:
             progress.write(json.dumps(key) + "\n")  # one line whatever the key holds (batch.py reads it)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item: pytest.Item):
+    """Run the test speaking its submission's language: every message it writes (values, calls,
+    hints given as a Twin) is in the student's words."""
+    state = item.config.stash.get(STATE, None)
+    submission = item.callspec.params.get("submission_id") if hasattr(item, "callspec") else None
+    if state is None or submission not in state.submissions:
+        yield
+        return
+    token = begin(state.idiom_for(submission, _activity(state, item)))
+    try:
+        yield
+    finally:
+        end(token)
 
 
 SEED = pytest.StashKey[int]()

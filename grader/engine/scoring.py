@@ -57,6 +57,7 @@ def score_submission(rubric: Rubric, plan: GradingPlan, sub_id: str, records: li
         sub_id, "grader_error" if failed else "graded",
         round_points(sum(a.score for a in counted)), round_points(sum(a.max for a in counted)), messages, activities,
         bonus=round_points(sum(a.score for a in extra)), bonus_max=round_points(sum(a.max for a in extra)),
+        language=sub_plan.language,
     )
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from grader.java.java_text import drop_final
 from grader.java.sources import class_name
 from grader.java.stubs import ClassFileError, method_names
+from grader.idiom import idiom_of
 from grader.sandbox.errors import SandboxError, StudentError
 
 NOT_MINE = object()
@@ -115,12 +116,12 @@ class ProgramRuns:
     def _run(self, link, program, args: list, call: str, timeout: float):
         java = class_name(program.module)
         if len(args) != 1 or type(args[0]) is not int or args[0] < 0:
-            raise StudentError(call, {"type": "TypeError", "message": f"{program.function} takes one whole number, 0 or more",
-                                      "frames": []})
+            raise idiom_of(link).student_error(call, {"type": "TypeError", "frames": [],
+                                                  "message": f"{program.function} takes one whole number, 0 or more"})
         count = args[0]
         found = self.found.get(program.module, [])
         if program.count not in found:
-            raise StudentError(call, {"type": "NameNotFound", "frames": [], "message": (
+            raise idiom_of(link).student_error(call, {"type": "NameNotFound", "frames": [], "message": (
                 f"{java} has no {program.function}(int) method, and its main has no `static final int {program.count}` "
                 f"constant the grader could set to {count}: write {program.function}(int), or keep the lab's "
                 f"{program.count} constant and use it in main")})
@@ -133,7 +134,7 @@ class ProgramRuns:
         for reply in replies:
             error = reply.get("error") if isinstance(reply, dict) else None
             if error and not (error.get("type") == "SystemExit" and error.get("exit_code") == 0):
-                raise StudentError(f"{call}, answered by running {ran},", error)
+                raise idiom_of(link).student_error(f"{call}, answered by running {ran},", error)  # in Java words
         printed = link.raw_request({"op": "output"}, ran, timeout)
         text = str(printed.get("text", "")) if isinstance(printed, dict) else ""
         link.program_output.append(text)

@@ -30,7 +30,9 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from grader.idiom.java import JavaIdiom
 from grader.java.compiling import CACHE, Compiled
+from grader.java.members import read_classes
 from grader.java.program import NOT_MINE, NOTES_SHOWN, ProgramRuns
 from grader.java.theirs import error_in, with_their_versions
 from grader.java.stubs import ClassFileError, disable_methods
@@ -128,6 +130,21 @@ class JvmSession:
         self.last_output = ""
         self.current: JvmLink | None = None
         self.lingering = 0  # the last reply's count of threads left alive
+        # The lab's own Java spellings (grader/idiom/java.py), set by the engine; the idiom
+        # messages speak once the classes are compiled.
+        self.spellings: frozenset[str] = frozenset()
+        self._idiom: JavaIdiom | None = None
+        self._idiom_of: Compiled | None = None
+
+    @property
+    def idiom(self) -> JavaIdiom:
+        """How this activity's messages name the student's calls, values and files, in Java
+        (the declared names are read from the compiled classes once)."""
+        if self._idiom is None or (self.compiled is not None and self._idiom_of is not self.compiled):
+            classes = read_classes(self.compiled.classes) if self.compiled is not None and self.load_error is None else {}
+            self._idiom = JavaIdiom(classes, self.spellings, self.shown_as, {*self.student, *self.extras})
+            self._idiom_of = self.compiled
+        return self._idiom
 
     # -- lifecycle -----------------------------------------------------------------------
     def start(self) -> None:
@@ -136,12 +153,12 @@ class JvmSession:
             try:
                 self.jvm.start()  # it starts while the classes compile; _jvm_ready waits for it
             except (JvmStartError, OSError) as exc:
-                raise SandboxCrashed("starting the Java sandbox", {"exit_code": f"unknown ({exc})"}) from None
+                raise SandboxCrashed("starting the Java sandbox", {"exit_code": f"unknown ({exc})"}, java=True) from None
         if self.compiled is None:
             try:
                 self.compiled = self._compile()
             except SandboxUserError as exc:
-                raise SandboxCrashed("compiling your classes", {"exit_code": f"unknown ({exc})"}) from None
+                raise SandboxCrashed("compiling your classes", {"exit_code": f"unknown ({exc})"}, java=True) from None
             if self.compiled.error is None:
                 self.programs.inspect(self.compiled.classes)
             if self.compiled.error is not None:
@@ -156,7 +173,7 @@ class JvmSession:
                     disable_methods(self.compiled.classes, self.disable)
                     share_with_jvm(self.scratch, jvm_owner())
                 except (ClassFileError, ValueError, OSError, SandboxUserError) as exc:
-                    raise SandboxCrashed("switching off a method another activity grades", {"exit_code": f"unknown ({exc})"}) from None
+                    raise SandboxCrashed("switching off a method another activity grades", {"exit_code": f"unknown ({exc})"}, java=True) from None
 
     def _compile(self) -> Compiled:
         """The activity's classes beside the lab's stand-ins; if they compile only beside the
@@ -204,7 +221,7 @@ class JvmSession:
             if not jvm.ready:
                 wait_ready(jvm)
         except (JvmStartError, OSError) as exc:
-            raise SandboxCrashed("starting the Java sandbox", {"exit_code": f"unknown ({exc})"}) from None
+            raise SandboxCrashed("starting the Java sandbox", {"exit_code": f"unknown ({exc})"}, java=True) from None
         return jvm
 
     def worker(self, seed: int) -> "JvmLink":
@@ -221,7 +238,7 @@ class JvmSession:
         try:
             reply = link.request(request, "loading your classes", self.limits.load_seconds)
         except StudentError as exc:
-            raise StudentLoadError({**exc.details, "module": ", ".join(sorted(self.student))}) from None
+            raise self.idiom.load_error({**exc.details, "module": ", ".join(sorted(self.student))}) from None
         jvm.loads += 1
         link.seeding = reply.get("seeding") if isinstance(reply, dict) else None
         return link
@@ -264,7 +281,7 @@ class JvmSession:
     def request(self, message: dict, call: str, timeout: float):
         jvm = self.jvm
         if jvm is None or not jvm.alive:
-            raise SandboxCrashed(call, {"exit_code": "unknown (the Java sandbox had already stopped)"})
+            raise SandboxCrashed(call, {"exit_code": "unknown (the Java sandbox had already stopped)"}, java=True)
         message = {**message, "id": secrets.randbits(62)}
         try:
             jvm.channel.send(message)
@@ -279,12 +296,12 @@ class JvmSession:
         except (EOFError, OSError):
             ended = jvm.exit_status()
             jvm.kill()
-            raise SandboxCrashed(call, ended) from None
+            raise SandboxCrashed(call, ended, java=True) from None
         self.lingering = reply.get("threads") if isinstance(reply.get("threads"), int) else 0
         if self.lingering > THREADS_BEFORE_RESTART:
             jvm.kill()  # the reply stands; the next test gets a new JVM
         if "error" in reply:
-            raise StudentError(call, reply["error"])
+            raise self.idiom.student_error(call, reply["error"])
         return reply.get("ok")
 
 
@@ -292,6 +309,10 @@ class JvmLink:
     """One test's view of the JVM: the requests of the proxies, and the test's printed output."""
 
     language = "java"
+
+    @property
+    def idiom(self) -> JavaIdiom:
+        return self.session.idiom
 
     def __init__(self, session: JvmSession, seed: int) -> None:
         self.session = session
@@ -326,7 +347,7 @@ class JvmLink:
 
     def raw_request(self, message: dict, call: str, timeout: float | None = None):
         if not self.alive:
-            raise SandboxCrashed(call, {"exit_code": "unknown (it had already stopped)"})
+            raise SandboxCrashed(call, {"exit_code": "unknown (it had already stopped)"}, java=True)
         try:
             return self.session.request(message, call, timeout or self.session.limits.call_seconds)
         except (SandboxCrashed, SandboxTimeout):

@@ -122,7 +122,7 @@ def test_a_hostile_card_is_contained_and_reported(graded):
     card = activity(results, "hostile", "A1")
     by_test = {t["name"]: t for t in card["tests"]}
     assert by_test["test_rank[spades]"]["outcome"] == "error"
-    assert "SystemExit" in by_test["test_rank[spades]"]["message"]
+    assert "called System.exit(3)" in by_test["test_rank[spades]"]["message"]  # said in Java (grader/idiom/java.py)
     assert by_test["test_suit[spades]"]["outcome"] == "timeout"
     assert by_test["test_point_value[spades]"]["outcome"] == "passed"  # the output is capped, not fatal
     assert by_test["test_matches_itself_and_a_duplicate[spades]"]["outcome"] == "error"
