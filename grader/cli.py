@@ -288,14 +288,15 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
 @lab_option
 def diagnose_command(path: Path, lab_id: str | None) -> None:
     """Say what is wrong with a student's file, and why: PATH is the file, its folder, a .zip of
-    it, or a folder written by `grader handout` (what a lab diagnoses: `grader labs`)."""
+    it, or a folder written by `grader handout` (what a lab diagnoses: `grader labs`). A Java
+    file (Widget.java) or folder is diagnosed by swapping its methods for the lab's."""
     lab = choose_lab(lab_id, path.resolve(), fallback=lambda lab: lab.diagnose is not None)
     try:
-        if lab.diagnose is not None:
-            code = lab.diagnose(path)
-        else:  # any lab: find the function whose swap for the reference's repairs the activity
-            from grader.swap_diagnosis import diagnose_by_swapping
+        from grader.swap_diagnosis import diagnose_by_swapping, is_java_path
 
+        if lab.diagnose is not None and not (lab.java_activities and is_java_path(load_rubric(lab=lab), path.resolve())):
+            code = lab.diagnose(path)
+        else:  # any lab, and Java: find the function whose swap for the reference's repairs the activity
             code = diagnose_by_swapping(lab, path.resolve())
     except LabInputError as exc:
         fail(ExitCode.BAD_INPUT, str(exc))
@@ -305,11 +306,18 @@ def diagnose_command(path: Path, lab_id: str | None) -> None:
 @main.command("handout")
 @click.argument("out", type=click.Path(file_okay=False, path_type=Path))
 @lab_option
-def handout_command(out: Path, lab_id: str | None) -> None:
+@click.option("--java", is_flag=True, help="The Java edition's handout: the Java starter classes, and what the "
+              "activities hand out compiled (.class files), never as source.")
+def handout_command(out: Path, lab_id: str | None, java: bool) -> None:
     """Write a lab's student handout to OUT: its starter files and what its activities hand out."""
     lab = choose_lab(lab_id, None)
     try:
-        if lab.handout is not None:
+        if java:
+            if lab.java_handout is None:
+                fail(ExitCode.BAD_INPUT, f"the lab {lab.id} has no Java handout (`grader handout` without --java "
+                                         "writes its Python one)")
+            written = lab.java_handout(out)
+        elif lab.handout is not None:
             written = lab.handout(out)
         else:
             from grader.handouts import starter_handout

@@ -81,6 +81,8 @@ class Lab:
     # class. It runs on the trusted side, so student code must only run in its sandbox.
     diagnose: Callable[[Path], int] | None = None
     handout: Callable[[Path], list[Path]] | None = None
+    # java_handout(out) -> files written: `grader handout --java`, the Java edition's handout.
+    java_handout: Callable[[Path], list[Path]] | None = None
     after_check: Callable[..., None] | None = None
     causes: Callable[..., list[str]] | None = None
     # The module tools/make_mutants.py uses to make the lab's mutants (docs/labs.md), if any.

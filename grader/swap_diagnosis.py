@@ -10,11 +10,20 @@ one place, outside any function, or in code the reference's version cannot stand
 student keeps their data under other names), and the report says so.
 
 Every hybrid is graded in the sandbox like any submission, all at once, so the cores share the work.
+
+A Java submission (``Widget.java`` for the lab's ``widget.py``; docs/java.md) is diagnosed the same
+way: each method and constructor of the student's class is swapped for the reference's Java
+version with the same signature (grader/java/splicing.py), and the method named as Java names it
+(``isEmpty()``, ``Widget(String[], int[])``).
 """
 
 import tempfile
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
+
+from grader.java import splicing as java_splicing
+from grader.java.sources import class_name, is_java_submission, java_sources
 
 from grader.engine.batch import GradeOptions, grade
 from grader.labs import Lab, LabInputError
@@ -41,10 +50,12 @@ def diagnose_by_swapping(lab: Lab, path: Path, say: Callable[[str], None] = prin
         if not wrong:
             say(f"No problem found: every graded activity of {path} gets full marks.")
             return 0
-        candidates = {activity.id: _candidates(rubric, activity, folder) for activity, _ in wrong}
+        java = _is_java(rubric, folder)
+        candidates = {activity.id: (_java_candidates if java else _candidates)(rubric, activity, folder)
+                      for activity, _ in wrong}
         repaired = _grade_hybrids(rubric, candidates, scratch)
         for activity, result in wrong:
-            say(_verdict(activity, result, candidates[activity.id], repaired))
+            say(_verdict(activity, result, candidates[activity.id], repaired, java))
     return 1
 
 
@@ -62,10 +73,63 @@ def _submission_folder(path: Path, scratch: Path, rubric: Rubric) -> Path:
             raise LabInputError(opened.problem)
         folder = opened.folder
     names = {name for activity in rubric.activities for entry in activity.files for name in entry.split("|")}
-    if not any((folder / name).is_file() for name in names):
-        raise LabInputError(f"{path} holds none of the {rubric.lab} lab's files ({', '.join(sorted(names))}). "
-                            "Give the folder with the student's .py files, or one of those files.")
+    if not any((folder / name).is_file() for name in names) and not _is_java(rubric, folder):
+        raise LabInputError(f"{path} holds none of the {rubric.lab} lab's files ({', '.join(sorted(names))}), "
+                            "nor their Java classes. Give the folder with the student's .py or .java files, or one "
+                            "of those files.")
     return folder
+
+
+def _python_files(rubric: Rubric) -> list[str]:
+    return [name for activity in rubric.activities for entry in (*activity.files, *activity.stand_ins)
+            for name in entry.split("|") if name.endswith(".py")]
+
+
+def _is_java(rubric: Rubric, folder: Path) -> bool:
+    """Whether the submission in ``folder`` is graded as Java (the grader's own rule)."""
+    present = {child.name for child in folder.iterdir()} if folder.is_dir() else set()
+    return is_java_submission(folder, _python_files(rubric), present)
+
+
+def is_java_path(rubric: Rubric, path: Path) -> bool:
+    """Whether ``path`` (a file, a folder or a zip) is a Java submission of the lab, so that
+    ``grader diagnose`` swaps its methods even for a lab with a diagnosis of its own (that one
+    reads Python files)."""
+    if path.is_file() and path.suffix.lower() == ".java":
+        return True
+    if path.is_dir():
+        return _is_java(rubric, path)
+    if path.is_file() and path.suffix.lower() == ".zip":
+        python = set(_python_files(rubric))
+        wanted = {f"{class_name(name)}.java" for name in python}
+        try:
+            with zipfile.ZipFile(path) as archive:
+                names = {Path(name).name for name in archive.namelist()}
+        except (zipfile.BadZipFile, OSError):
+            return False
+        return bool(names & wanted) and not names & python
+    return False
+
+
+def _java_candidates(rubric: Rubric, activity: Activity, folder: Path) -> dict[str, tuple[str, str]]:
+    """As ``_candidates``, for a Java submission: each method of the activity's class that the
+    lab's Java reference also has, by its Java label (``isEmpty()``), with the hybrid class."""
+    graded = [entry for entry in activity.files if "|" not in entry and entry.endswith(".py")]
+    if len(graded) != 1 or len(activity.files) != 1:
+        return {}
+    name = class_name(graded[0])
+    reference = rubric.stand_in_folder / "java" / f"{name}.java"
+    mine = java_sources(folder).get(name)
+    if mine is None or not reference.is_file():
+        return {}
+    try:
+        student_source = mine.read_text(encoding="utf-8")
+        reference_source = reference.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return {}
+    return {("constructor " if swap.student.name == name else "") + swap.label:
+            (f"{name}.java", java_splicing.splice(student_source, reference_source, name, swap))
+            for swap in java_splicing.swappable(student_source, reference_source, name)}
 
 
 def _candidates(rubric: Rubric, activity: Activity, folder: Path) -> dict[str, tuple[str, str]]:
@@ -112,8 +176,13 @@ def _grade_hybrids(rubric: Rubric, candidates: dict[str, dict[str, tuple[str, st
     return repaired
 
 
-def _verdict(activity: Activity, result: ActivityResult, parts: dict, repaired: set[tuple[str, str]]) -> str:
+def _verdict(activity: Activity, result: ActivityResult, parts: dict, repaired: set[tuple[str, str]],
+             java: bool = False) -> str:
     file = activity.files[0]
+    kind = "function"
+    if java:
+        file = f"{class_name(file)}.java" if file.endswith(".py") else file
+        kind = "method"
     failing = [t.name for t in result.tests if t.outcome != "passed" and t.visibility == "public" and t.max_points > 0]
     head = f"{file} ({activity.id} {activity.title}, {result.score:g} / {result.max:g}):"
     culprits = [function for function in parts if (activity.id, function) in repaired]
@@ -123,11 +192,13 @@ def _verdict(activity: Activity, result: ActivityResult, parts: dict, repaired: 
         lines = [f"  one of {', '.join(culprits)} is wrong: putting the lab's version of any one of them in place "
                  f"makes every {activity.id} test pass (one of them probably uses the other)."]
     elif parts:
-        lines = ["  no single function is to blame: putting the lab's version of any one of them in place does not "
+        outside = ("a field, an import, or data your methods keep under other names" if java
+                   else "a constant, an import, or data your functions keep under other names")
+        lines = [f"  no single {kind} is to blame: putting the lab's version of any one of them in place does not "
                  f"make every {activity.id} test pass. More than one is wrong, or the problem is outside them "
-                 "(a constant, an import, or data your functions keep under other names)."]
+                 f"({outside})."]
     else:
-        lines = ["  (this activity's file cannot be taken apart function by function; `grader check` shows its tests)"]
+        lines = [f"  (this activity's file cannot be taken apart {kind} by {kind}; `grader check` shows its tests)"]
     if failing:
         shown = ", ".join(failing[:SHOWN_FAILURES]) + (f" and {len(failing) - SHOWN_FAILURES} more" if len(failing) > SHOWN_FAILURES else "")
         lines.append(f"  tests it fails: {shown}")

@@ -66,7 +66,8 @@ def package_of(source: str) -> str | None:
 
 def compile_activity(student: dict[str, Path], stand_ins: dict[str, Path], scratch: Path,
                      shown_as: dict[str, str] | None = None, debug: bool = True,
-                     extras: dict[str, Path] | None = None, unfinal: dict[str, tuple[str, ...]] | None = None) -> Compiled:
+                     extras: dict[str, Path] | None = None, unfinal: dict[str, tuple[str, ...]] | None = None,
+                     classpath: tuple[Path, ...] = ()) -> Compiled:
     """Compile ``student`` (class name -> its file) beside ``stand_ins`` (class name -> the
     reference file) into ``scratch``. ``shown_as``: how to name each student class's file in an
     error (its path in the submission); the file name by default. ``debug``: with line numbers
@@ -77,7 +78,8 @@ def compile_activity(student: dict[str, Path], stand_ins: dict[str, Path], scrat
     compiled only if the classes under test use them (javac finds them on its source path),
     so one that does not compile costs nothing unless it is used. ``unfinal``: class name ->
     the ``static final`` constants whose ``final`` is blanked (java_text.drop_final), so that a
-    run can set them (a constant is otherwise copied into every use by javac)."""
+    run can set them (a constant is otherwise copied into every use by javac). ``classpath``:
+    jars the classes compile against (a JUnit tester's: grader/java/junit.py)."""
     sources, classes, others = scratch / "src", scratch / "classes", scratch / "src-extra"
     for folder in (sources, classes, others):
         shutil.rmtree(folder, ignore_errors=True)
@@ -102,7 +104,8 @@ def compile_activity(student: dict[str, Path], stand_ins: dict[str, Path], scrat
     implicit = "-implicit:class" if extras else "-implicit:none"
     source_path = f"{sources}{os.pathsep}{others}" if extras else str(sources)
     args = ["-nowarn", "-g" if debug else "-g:none", "-proc:none", implicit, "-encoding", "UTF-8",
-            "-Xmaxerrs", "20", "-d", str(classes), "-sourcepath", source_path, *files]
+            "-Xmaxerrs", "20", "-d", str(classes), "-sourcepath", source_path,
+            *(["-classpath", ":".join(str(jar) for jar in classpath)] if classpath else []), *files]
     try:
         code, messages = run_javac(args, scratch)
     except subprocess.TimeoutExpired:

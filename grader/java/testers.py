@@ -10,11 +10,21 @@ own (a mutant, ``mutants/widget-007.py``) a folder of that name
 reported as the grader's problem, never as the student's.
 
 Costs: each version and each stand-in is compiled once per grading process (they are the lab's
-files); the student's tester is compiled once per submission, against the reference; each run
+files); the student's tester is compiled once, against the reference (kept by its files' content
+for the process's last few testers: the engine makes a ``JavaOwnTests`` per test, and compiling
+the tester for every run was most of Activity 5's cost); each run
 is one ``load`` (a fresh class loader over the tester's classes, and the version's and the
 stand-ins' sealed) and one ``run_tester`` in the submission's JVM, with ``-ea`` (assertions on),
 the same seed for every run, and the tester's printed output kept. A run that leaves a thread
 alive gets the JVM replaced before the next run (session.py, ``end_test``).
+
+**JUnit testers** (a class with ``@Test`` methods, JUnit 4 or Jupiter) are graded the same way:
+the tester is compiled against the JUnit jars of the system (junit.py), each load carries them
+as ``libraries`` (a fresh loader of theirs per run, so nothing of JUnit's outlives a run), and
+the worker runs the tests itself (sandbox_jvm/src/sandbox_jvm/JUnit.java). A run passes when
+every test passes and fails at the first test that fails or raises, or at a ``System.exit``; a
+JUnit class with no test catches nothing, and its runs say so. Without the jars, the run is the
+grader's problem (``JUnitUnavailable``), never the student's 0.
 
 The tester sees the lab's classes only by what they do (docs/testers.md, "Java testers"): they
 are compiled without debugging information (``-g:none``: no line numbers, no source file name),
@@ -26,11 +36,13 @@ its classes only (the reference it was compiled against is removed, sources incl
 
 import atexit
 import base64
+import hashlib
 import re
 import shutil
 from pathlib import Path
 
 from grader.java.compiling import compile_activity
+from grader.java.junit import junit_families, junit_jars
 from grader.java.session import JvmSession
 from grader.java.sources import class_name
 from grader.own_tests import TesterRun
@@ -39,6 +51,9 @@ from grader.sandbox.leftovers import make_folder
 from grader.sandbox.limits import Limits
 
 ASSERT = re.compile(r"\bassert\b")
+# A JUnit check: assertEquals(...), assertThat(...), assertThrows(...), fail(...), or
+# @Test(expected = ...), which checks that the call raised.
+JUNIT_CHECK = re.compile(r"\b(?:assert[A-Z]\w*|fail)\s*\(|\bexpected\s*=")
 COMMENTS_AND_TEXT = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\])*"', re.DOTALL)
 
 
@@ -62,12 +77,18 @@ def java_twin(version: Path, file_under_test: str) -> Path:
 
 
 def contains_java_assert(path: Path) -> bool:
-    """Whether a Java tester has an ``assert`` statement (comments and strings ignored)."""
-    return bool(ASSERT.search(COMMENTS_AND_TEXT.sub(" ", path.read_text(encoding="utf-8", errors="replace"))))
+    """Whether a Java tester checks anything itself (comments and strings ignored): an ``assert``
+    statement, or a JUnit check (``assertEquals(...)``, ``fail(...)``, ``@Test(expected = ...)``),
+    as the Python edition counts ``self.assert...`` (grader/own_tests.py, ``contains_assert``)."""
+    code = COMMENTS_AND_TEXT.sub(" ", path.read_text(encoding="utf-8", errors="replace"))
+    return bool(ASSERT.search(code) or JUNIT_CHECK.search(code))
 
 
 _COMPILED: dict[tuple, dict[str, str]] = {}  # the lab's files, compiled once per process
 _SCRATCH: list[Path] = []
+# The last testers compiled (two activities of one submission, and a little room), oldest first.
+_TESTERS: dict[tuple, tuple[Path, tuple[Path, Path] | None, str | None]] = {}
+TESTERS_KEPT = 4
 
 
 def _lab_classes(files: dict[str, Path]) -> dict[str, str]:
@@ -104,24 +125,23 @@ class JavaOwnTests:
         self.session = JvmSession({}, [], limits, submission=submission)
         self.compiled: tuple[Path, Path] | None = None  # (classes, sources) of the tester
         self.compile_error: str | None = None
+        self.junit = bool(junit_families(list(tester_files.values())))
+        self.libraries: list[Path] | None = None  # the JUnit jars, once found
 
     def _compile_tester(self, reference: dict[str, Path]) -> None:
-        """Compile the tester once, against the reference versions of the classes it uses."""
+        """Compile the tester once, against the reference versions of the classes it uses.
+
+        Once per process, not once per object: the engine makes a JavaOwnTests for every test of
+        the activity (one run each), and compiling the tester was most of a run's cost."""
         if self.compiled is not None or self.compile_error is not None:
             return
-        scratch = make_folder("sandbox")
-        _SCRATCH.append(scratch)
-        compiled = compile_activity(self.classes, reference, scratch, self.shown_as)
-        if compiled.error is not None:
-            from grader.java.session import JavaCompileError
-
-            self.compile_error = str(JavaCompileError(compiled.error))
-            return
-        for name in reference:  # only the tester's own classes and sources stay: the version comes per run
-            for leftover in (*compiled.classes.glob(f"{name}.class"), *compiled.classes.glob(f"{name}$*.class"),
-                             *compiled.sources.glob(f"{name}.java")):
-                leftover.unlink()
-        self.compiled = (compiled.classes, compiled.sources)
+        key = (_files_key(self.tester_files), _files_key(reference), tuple(map(str, self.libraries or ())))
+        if key not in _TESTERS:
+            _TESTERS[key] = _compiled_tester(self.classes, reference, self.shown_as, tuple(self.libraries or ()))
+            while len(_TESTERS) > TESTERS_KEPT:
+                scratch, _, _ = _TESTERS.pop(next(iter(_TESTERS)))
+                shutil.rmtree(scratch, ignore_errors=True)
+        _, self.compiled, self.compile_error = _TESTERS[key]
 
     def run(self, under_test: tuple[str, Path], stand_ins: dict[str, Path], reference: Path | None = None) -> TesterRun:
         """Run every tester class with ``main`` against ``under_test`` (the lab's file name, and
@@ -130,25 +150,31 @@ class JavaOwnTests:
         varying = class_name(name)
         helpers = {class_name(other): java_twin(path, other) for other, path in stand_ins.items()}
         reference_twin = java_twin(_reference_of(version, stand_ins, name), name)
+        if self.libraries is None:  # JUnitUnavailable is the grader's problem: it is not caught here
+            self.libraries = junit_jars(junit_families(list(self.tester_files.values())))
         self._compile_tester({varying: reference_twin, **helpers})
         if self.compile_error is not None:
             return TesterRun("failed", self.compile_error)
         lab = _lab_classes({varying: java_twin(version, name), **helpers})
         tester_classes, tester_sources = self.compiled
         session = self.session
-        outputs = []
+        outputs: list[str] = []
+        notes: list[str] = []  # a passed run's remarks: a JUnit class with no tests checks nothing
         for tester in sorted(self.classes):
             session.current = None
             try:
                 jvm = session._jvm_ready()
                 link = _Link(session)
                 session.current = link
-                link.request({"op": "load", "classpath": [jvm.visible(tester_classes)], "sealed": lab,
-                              "student": sorted(self.classes), "seed": self.seed, "assertions": True,
-                              "sources": [jvm.visible(tester_sources)]},
-                             "loading your tester", self.limits.load_seconds)
+                load = {"op": "load", "classpath": [jvm.visible(tester_classes)], "sealed": lab,
+                        "student": sorted(self.classes), "seed": self.seed, "assertions": True,
+                        "sources": [jvm.visible(tester_sources)]}
+                if self.libraries:  # the jail binds them where they are (junit.py)
+                    load["libraries"] = [str(jar) for jar in self.libraries]
+                link.request(load, "loading your tester", self.limits.load_seconds)
                 jvm.loads += 1
-                reply = link.request({"op": "run_tester", "class": tester}, f"running {tester}", self.limits.call_seconds)
+                reply = link.request({"op": "run_tester", "class": tester, "junit": self.junit}, f"running {tester}",
+                                     self.limits.call_seconds)
             except SandboxError as error:
                 output = _output(session)
                 if getattr(error, "outcome", "") == "timeout":
@@ -159,7 +185,31 @@ class JavaOwnTests:
             if not reply.get("passed"):
                 error = reply.get("error") or {}
                 return TesterRun("failed", _describe(tester, reply), "".join(outputs), error.get("assertion") is True)
-        return TesterRun("passed", "", "".join(outputs))
+            if reply.get("how") == "no tests":
+                notes.append(_no_tests(tester, reply))
+        return TesterRun("passed", " ".join(notes), "".join(outputs))
+
+
+def _files_key(files: dict[str, Path]) -> tuple:
+    """Files by name, path, size and content: a tester changed in place is compiled again."""
+    return tuple(sorted((name, str(path), hashlib.sha256(path.read_bytes()).hexdigest()) for name, path in files.items()))
+
+
+def _compiled_tester(classes: dict[str, Path], reference: dict[str, Path], shown_as: dict[str, str],
+                     libraries: tuple[Path, ...]) -> tuple[Path, tuple[Path, Path] | None, str | None]:
+    """(scratch folder, (classes, sources) of the tester's own classes, compile error)."""
+    scratch = make_folder("sandbox")
+    _SCRATCH.append(scratch)
+    compiled = compile_activity(classes, reference, scratch, shown_as, classpath=libraries)
+    if compiled.error is not None:
+        from grader.java.session import JavaCompileError
+
+        return scratch, None, str(JavaCompileError(compiled.error))
+    for name in reference:  # only the tester's own classes and sources stay: the version comes per run
+        for leftover in (*compiled.classes.glob(f"{name}.class"), *compiled.classes.glob(f"{name}$*.class"),
+                         *compiled.sources.glob(f"{name}.java")):
+            leftover.unlink()
+    return scratch, (compiled.classes, compiled.sources), None
 
 
 def _reference_of(version: Path, stand_ins: dict[str, Path], name: str) -> Path:
@@ -188,19 +238,39 @@ def _output(session: JvmSession) -> str:
     return text[: session.limits.output_bytes]
 
 
+# What the worker runs of a JUnit class (sandbox_jvm/src/sandbox_jvm/JUnit.java), for a student
+# whose tester uses something else.
+JUNIT_SUPPORTED = ("@Test (with expected = and timeout =), @Before/@BeforeEach, @After/@AfterEach, "
+                   "@BeforeClass/@BeforeAll, @AfterClass/@AfterAll, @Ignore/@Disabled, @RepeatedTest and @Timeout")
+
+
 def _describe(tester: str, reply: dict) -> str:
     """What went wrong in a run, in Java terms."""
     error = reply.get("error") or {}
     how = reply.get("how")
     if how == "missing":
-        return f"{tester}.java has no `public static void main(String[] args)` to run"
+        return f"{tester}.java has no `public static void main(String[] args)` to run, and no JUnit test (@Test)"
+    if how == "unsupported":
+        return (f"{tester}.java uses {reply.get('feature')}, which the grader cannot run: it runs JUnit tests "
+                f"written with {JUNIT_SUPPORTED}, one new {tester} per test")
     where = next(iter(reversed(error.get("frames", []))), None)
     line = f" at {where['file']} line {where['line']}: {where.get('code', '')}" if where else ""
+    test = f" in {reply['test']}()" if reply.get("test") else ""
     if how == "exit":
         return f"{tester}.java stopped early with System.exit({reply.get('exit_code')}){line}"
     message = f": {error.get('message')}" if error.get("message") else ""
     inside = f" (raised inside {error['inside']})" if error.get("inside") else ""
-    return f"{tester}.java raised {error.get('type', 'an error')}{message}{line}{inside}"
+    if reply.get("style") == "junit" and error.get("assertion"):
+        return f"{tester}.java: the test {reply.get('test')}() failed ({error.get('type')}{message}){line}"
+    return f"{tester}.java raised {error.get('type', 'an error')}{message}{test}{line}{inside}"
+
+
+def _no_tests(tester: str, reply: dict) -> str:
+    """Why a JUnit class passed without checking anything."""
+    if reply.get("tests") or reply.get("skipped"):
+        return (f"({tester}.java ran no test: each one is marked @Ignore or @Disabled, or stopped on an assumption, "
+                "so it checked nothing.)")
+    return f"({tester}.java has no JUnit test (no method marked @Test), so it checks nothing and catches no bug.)"
 
 
 def remove_scratch() -> None:
@@ -209,6 +279,7 @@ def remove_scratch() -> None:
         shutil.rmtree(folder, ignore_errors=True)
     _SCRATCH.clear()
     _COMPILED.clear()
+    _TESTERS.clear()
 
 
 atexit.register(remove_scratch)

@@ -5,7 +5,7 @@ Its files are the bundled lab folders (``reference/elevens/``, ...); its suites 
 ``suites/``; its trusted helpers beside them: planting boards and decks (planting.py), whole
 games by the rules (games.py), the statistical shuffle checks (shuffle_checks.py,
 shuffle_models.py), the wrong classes students' testers must catch (variants.py), the Deck
-diagnosis (diagnosis/) and the handout (handout.py).
+diagnosis (diagnosis/) and the handouts (handout.py, java_handout.py).
 """
 
 from pathlib import Path
@@ -24,6 +24,12 @@ def _handout(out: Path) -> list[Path]:
     from grader_labs.elevens.handout import write_handout
 
     return write_handout(out)
+
+
+def _java_handout(out: Path) -> list[Path]:
+    from grader_labs.elevens.java_handout import write_java_handout
+
+    return write_java_handout(out)
 
 
 def _after_check(rubric, result, folder: Path, shown_as: Path) -> None:
@@ -60,6 +66,7 @@ LAB = bundled_lab(
     spec="lab.md",
     diagnose=_diagnose,
     handout=_handout,
+    java_handout=_java_handout,
     after_check=_after_check,
     causes=_causes,
     mutation="grader_labs.elevens.mutation",

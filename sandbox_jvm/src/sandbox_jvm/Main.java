@@ -111,7 +111,8 @@ public final class Main {
                     return Operations.ok(counts);
                 }
                 case "run_tester":
-                    return Operations.ok(Tester.run(session, String.valueOf(request.get("class"))));
+                    return Operations.ok(Tester.run(session, String.valueOf(request.get("class")),
+                            Boolean.TRUE.equals(request.get("junit"))));
                 default:
                     return operations.answer(request);
             }

@@ -20,6 +20,8 @@ final class Session {
     final Output output;
 
     StudentLoader loader;
+    /** The test libraries of this load (JUnit), or null when it has none. */
+    private LibraryLoader library;
     Handles handles = new Handles();
     /** Simple name -> class, for the top-level classes of the classpath. */
     final Map<String, Class<?>> classes = new LinkedHashMap<>();
@@ -42,8 +44,9 @@ final class Session {
 
     /**
      * {"op": "load", "classpath": [dirs or jars], "student": [class names], "seed": n,
-     * "assertions": true, "sources": [dirs], "sealed": {binary name: base64 class file}};
-     * only the classpath is required. Sealed classes are defined from the bytes given and from
+     * "assertions": true, "sources": [dirs], "sealed": {binary name: base64 class file},
+     * "libraries": [jars]}; only the classpath is required. Libraries (JUnit's jars) are
+     * loaded by a LibraryLoader of this load, the student loader's parent. Sealed classes are defined from the bytes given and from
      * nowhere else (StudentLoader): no file of theirs is in the JVM's reach.
      */
     Map<String, Object> load(Map<String, Object> request) throws Exception {
@@ -53,7 +56,11 @@ final class Session {
         if (loader != null) {
             loader.close(); // its classes go when nothing holds them; no later request can
         }
+        if (library != null) {
+            library.close();
+        }
         loader = null;
+        library = null;
         output.take(); // what the previous test printed is not this test's output
         Map<String, Object> notRestored = runState.restore(RunState.onlyThreadsOf(ownThreads));
 
@@ -70,14 +77,20 @@ final class Session {
             }
         }
         Failures.sources = new SourceLines((List<?>) request.get("sources"));
+        List<String> libraries = request.get("libraries") instanceof List
+                ? strings(request.get("libraries")) : new ArrayList<>();
         List<String> readable = new ArrayList<>(classpath);
+        readable.addAll(libraries);
         if (request.get("sources") instanceof List) {
             readable.addAll(strings(request.get("sources")));
         }
         guard.files.allowForLoad(readable); // a class loaded lazily is read with student frames on the stack
         assertions = !Boolean.FALSE.equals(request.get("assertions"));
         guard.newThreadGroup(new ThreadGroup("student"));
-        loader = StudentLoader.over(classpath, sealed(request.get("sealed")), assertions);
+        // A fresh loader for the libraries too: none of their static fields outlives the load.
+        library = libraries.isEmpty() ? null : LibraryLoader.over(libraries);
+        loader = StudentLoader.over(classpath, sealed(request.get("sealed")), assertions,
+                library != null ? library : ClassLoader.getPlatformClassLoader());
         // Code that asks for "the context class loader" (ServiceLoader, some JDK helpers) gets the
         // student's own, which it may hold, rather than ours, which the guard would refuse.
         Thread.currentThread().setContextClassLoader(loader);

@@ -39,6 +39,9 @@ final class StudentLoader extends URLClassLoader {
     /** Every class any student loader defined (weakly: a discarded load's classes can go). */
     private static final Set<Class<?>> DEFINED =
             Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
+    /** Every class a LibraryLoader defined (JUnit's): not the student's, but run only by it. */
+    private static final Set<Class<?>> LIBRARY =
+            Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
     /** Packages student code may not load (see the class comment). */
     private static final List<String> REFUSED_PACKAGES = List.of("java.lang.management.", "javax.management.",
@@ -50,8 +53,9 @@ final class StudentLoader extends URLClassLoader {
     /** The class file of SeededRandom, read once while only our code is running. */
     private final byte[] seeded;
 
-    StudentLoader(List<File> roots, URL[] urls, Map<String, byte[]> sealed, boolean assertions) throws IOException {
-        super(NAME, urls, ClassLoader.getPlatformClassLoader());
+    StudentLoader(List<File> roots, URL[] urls, Map<String, byte[]> sealed, boolean assertions, ClassLoader parent)
+            throws IOException {
+        super(NAME, urls, parent);
         this.roots = roots;
         this.sealed = Map.copyOf(sealed);
         try (InputStream in = StudentLoader.class.getResourceAsStream("SeededRandom.class")) {
@@ -62,8 +66,9 @@ final class StudentLoader extends URLClassLoader {
         setDefaultAssertionStatus(assertions);
     }
 
-    static StudentLoader over(List<String> classpath, Map<String, byte[]> sealed, boolean assertions)
-            throws IOException {
+    /** ``parent``: the platform loader, or a fresh LibraryLoader when the tester uses JUnit. */
+    static StudentLoader over(List<String> classpath, Map<String, byte[]> sealed, boolean assertions,
+                              ClassLoader parent) throws IOException {
         List<File> roots = new ArrayList<>();
         URL[] urls = new URL[classpath.size()];
         for (int i = 0; i < urls.length; i++) {
@@ -74,17 +79,22 @@ final class StudentLoader extends URLClassLoader {
             roots.add(root);
             urls[i] = root.toURI().toURL();
         }
-        return new StudentLoader(roots, urls, sealed, assertions);
+        return new StudentLoader(roots, urls, sealed, assertions, parent);
     }
 
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+        refuseRestricted(name);
+        return super.loadClass(name, resolve);
+    }
+
+    /** The packages no code the student can reach may load (see the class comment). */
+    static void refuseRestricted(String name) throws ClassNotFoundException {
         for (String refused : REFUSED_PACKAGES) {
             if (name.startsWith(refused)) {
                 throw new ClassNotFoundException(name + " is not available in the grader's sandbox");
             }
         }
-        return super.loadClass(name, resolve);
     }
 
     /** Whether a resource name asks for a class file: refused whatever the class (see above). */
@@ -148,6 +158,16 @@ final class StudentLoader extends URLClassLoader {
     /** Whether a student loader defined this class (asks no permission, unlike getClassLoader). */
     static boolean defined(Class<?> c) {
         return DEFINED.contains(c);
+    }
+
+    /** Whether the guard counts this class's frames as student code: the student loader's
+     * classes and the libraries' (LibraryLoader). */
+    static boolean untrusted(Class<?> c) {
+        return DEFINED.contains(c) || LIBRARY.contains(c);
+    }
+
+    static void untrustedLibrary(Class<?> c) {
+        LIBRARY.add(c);
     }
 
     /** Seeds the loader's SeededRandom: the k-th new Random() of this load gets seed (seed, k). */

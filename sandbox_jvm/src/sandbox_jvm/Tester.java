@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * Running a student's own tester: its {@code public static void main(String[])}, with no
  * arguments and an empty System.in, as `java -ea DeckTester` would (sandbox_runtime/testers.py
- * for the "script" style).
+ * for the "script" style); or, for a class with JUnit tests (@Test), its tests (JUnit.java).
  *
  * It passes when main returns. A failed assert, any other exception, or System.exit part-way
  * (even exit(0), and even if the tester catches what System.exit throws here) means it did
@@ -20,19 +20,32 @@ final class Tester {
     private Tester() {
     }
 
-    static Map<String, Object> run(Session session, String className) {
+    /**
+     * {@code junit}: the grader saw JUnit imported in the tester's source, so a class with
+     * neither tests nor a main is a JUnit tester with no tests (it checks nothing) rather than
+     * a tester that cannot run.
+     */
+    static Map<String, Object> run(Session session, String className, boolean junit) {
         Map<String, Object> reply = new LinkedHashMap<>();
         reply.put("style", "main");
         reply.put("assertions", session.assertions);
         Method main;
+        Class<?> tester = null;
         try {
-            Class<?> tester = session.classNamed(className);
+            tester = session.classNamed(className);
+            JUnitPlan plan = JUnitPlan.of(tester);
+            if (plan != null && plan.junit) { // its tests are what it is for, even beside a main
+                return JUnit.run(session, tester, plan, reply);
+            }
             main = tester.getDeclaredMethod("main", String[].class);
             if (!Modifier.isStatic(main.getModifiers())) {
                 throw new NoSuchMethodException(className + ".main is not static");
             }
             main.trySetAccessible();
         } catch (Throwable e) {
+            if (junit && tester != null && e instanceof NoSuchMethodException) {
+                return JUnit.empty(reply);
+            }
             reply.put("passed", false);
             reply.put("how", "missing");
             reply.put("error", Failures.describe(e, session.own));
