@@ -38,7 +38,7 @@ import signal
 import socket
 import sys
 
-from sandbox_runtime import jail, pytest_preload, sources, zygote
+from sandbox_runtime import jail, pytest_preload, sources, watching, zygote
 from sandbox_runtime.lifetime import become_subreaper, die_with_parent
 
 # Numbers the zygote's channel gets in the new process, after everything else is closed.
@@ -65,6 +65,7 @@ def main(socket_fd: int, parent: int | None = None, preload: dict | None = None,
         from sandbox_runtime import testers as _runner  # noqa: F401 - imported for every zygote to come
         from sandbox_runtime import guest as _guest  # noqa: F401 - and the host of each run's class (hosting.py)
     pytest_preload.preload(preload)
+    watching.start()  # every dict a warm worker shares with the tests it serves (watching.py)
     gc.freeze()
     become_subreaper()
     channel = socket.socket(fileno=socket_fd)
