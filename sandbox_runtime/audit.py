@@ -93,6 +93,35 @@ def install_hook(fd: int, student_modules: frozenset) -> None:
     sys.addaudithook(hook)
 
 
+# Functions that register a callback in a list of the interpreter's own, which no Python code can
+# list: a fork hook runs in every later fork, a codec search function in every later lookup.
+REGISTRATIONS = (("os", "register_at_fork"), ("posix", "register_at_fork"), ("codecs", "register"),
+                 ("_codecs", "register"), ("codecs", "unregister"), ("_codecs", "unregister"))
+
+
+def report_registrations(fd: int) -> None:
+    """In a warm worker, before it is armed: each function above reports its calls as an
+    audited event (writes AUDITED on ``fd``), then does what it always did."""
+    for module_name, name in REGISTRATIONS:
+        module = sys.modules.get(module_name)
+        original = getattr(module, name, None)
+        if original is not None:
+            setattr(module, name, _reporting(original, fd))
+
+
+def _reporting(original, fd: int):
+    def registering(*args, _original=original, _write=os.write, _fd=fd, _mark=AUDITED, _error=Exception, **kwargs):
+        try:
+            _write(_fd, _mark)
+        except _error:
+            pass
+        return _original(*args, **kwargs)
+
+    registering.__name__ = registering.__qualname__ = original.__name__
+    registering.__doc__ = original.__doc__
+    return registering
+
+
 class Baseline:
     """The process as a fresh fork has it, for comparison after each test."""
 
@@ -167,7 +196,7 @@ def _same_plain(value, old) -> bool:
 _NAMES = ("cwd", "umask", "resource limits", "recursion limit", "switch interval", "int max str digits",
           "dlopen flags", "gc state", "atexit callbacks", "ABC registrations", "interval timers",
           "wakeup fd", "session", "priority", "ids", "CPU affinity", "stream settings",
-          "signal mask")
+          "signal mask", "coroutine origin tracking")
 
 
 def _which(values: tuple, expected: tuple) -> str:
@@ -211,7 +240,7 @@ def _process_values() -> tuple:
         os.getsid(0), os.getpriority(os.PRIO_PROCESS, 0),
         (os.getresuid(), os.getresgid(), tuple(os.getgroups())) if hasattr(os, "getresuid") else (),
         tuple(sorted(os.sched_getaffinity(0))) if hasattr(os, "sched_getaffinity") else (),
-        streams, frozenset(_signal.pthread_sigmask(_signal.SIG_BLOCK, [])),
+        streams, frozenset(_signal.pthread_sigmask(_signal.SIG_BLOCK, [])), sys.get_coroutine_origin_tracking_depth(),
     )
 
 

@@ -42,6 +42,7 @@ class Ward:
         self.renewal = renewal
         lifetime.become_subreaper()  # a grandchild whose parent exits becomes this process's child
         audit.install_hook(sock, renewal.names)
+        audit.report_registrations(sock)
         watching.arm(sock)
         self.resets = [(held, dict(held)) for held in resets]
         self.baseline = audit.Baseline(renewal.names, lists, sets)

@@ -100,6 +100,9 @@ CASES = {
     "monitoring": "sys.monitoring.use_tool_id(3, 'mine')",
     "asyncgen hooks": "sys.set_asyncgen_hooks(firstiter=lambda gen: None)",
     "audit hook": "sys.addaudithook(lambda event, args: None)",
+    "fork hook": "os.register_at_fork(after_in_child=lambda: None)",
+    "codec search function": "import codecs; codecs.register(lambda name: None)",
+    "coroutine origin tracking": "sys.set_coroutine_origin_tracking_depth(5)",
     # the standard library's and the runtime's objects
     "stdlib function": "json.load = lambda *a, **k: 'forged'",
     "random function": "random.randint = lambda a, b: a",
@@ -175,7 +178,8 @@ CAUGHT = {
     "function code": "audited event", "function defaults": "audited event", "gc objects": "audited event",
     "frames": "audited event", "generator frame": "audited event", "ctypes": "audited event",
     "cwd": ("audited event", "cwd"), "resource limit": ("audited event", "resource limits"),
-    "C environment": "audited event", "forged messages": "nonce",
+    "C environment": "audited event", "forged messages": "nonce", "fork hook": "audited event",
+    "codec search function": "audited event", "coroutine origin tracking": "coroutine origin",
 }
 WATCHED = "watched dict"  # every other case changes a dict the worker shares with later tests
 
