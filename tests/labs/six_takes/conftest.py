@@ -7,10 +7,17 @@ from tests.labs.six_takes.whole_class import build
 
 
 @pytest.fixture(scope="session")
-def six_takes_results(tmp_path_factory):
+def six_takes_class(tmp_path_factory):
+    """The class folder (whole_class.py), and its results in the default (warm) mode."""
     root = tmp_path_factory.mktemp("six-takes")
     (root / "work").mkdir()
-    return grade_class(build(root / "class"), root / "work")
+    folder = build(root / "class")
+    return folder, grade_class(folder, root / "work")
+
+
+@pytest.fixture(scope="session")
+def six_takes_results(six_takes_class):
+    return six_takes_class[1]
 
 
 @pytest.fixture(scope="session")
