@@ -129,7 +129,11 @@ class Baseline:
         self.students = student_modules
         self.modules = {name: module for name, module in sys.modules.items() if name not in student_modules}
         self.present = frozenset(name for name in sys.modules if name in student_modules)
-        self.lists = [(held, tuple(held)) for held in lists]
+        # ``__all__`` lists (a third of the items, read only by ``import *``) are compared by value:
+        # a fast comparison that could be fooled only by an element replaced in place by an object
+        # that claims to equal the old one; every other list by identity.
+        self.lists = [(held, tuple(held)) for held in lists if not _names(held)]
+        self.names = [(held, list(held)) for held in lists if _names(held)]
         self.sets = [(held, frozenset(held)) for held in sets if _plain_items(held)]
         self.handlers = _handlers()
         self.objects = _interpreter_objects()
@@ -156,6 +160,9 @@ class Baseline:
         for held, items in self.lists:
             if len(held) != len(items) or not all(map(_is, held, items)):
                 return "a list held by a module changed"
+        for held, items in self.names:
+            if held != items:
+                return "a list held by a module changed"
         for held, items in self.sets:
             if not _plain_items(held) or held != items:
                 return "a set held by a module changed"
@@ -174,7 +181,13 @@ class Baseline:
 
 
 def _plain_items(held) -> bool:
-    return all(type(item) in _PLAIN for item in held)
+    return _PLAIN.issuperset(map(type, held))
+
+
+def _names(held: list) -> bool:
+    """Whether ``held`` is a module's ``__all__`` (its items all exactly ``str``)."""
+    return any(held is getattr(module, "__all__", None) for module in list(sys.modules.values())) \
+        and {str}.issuperset(map(type, held))
 
 
 def _same_values(values: tuple, expected: tuple) -> bool:
@@ -272,15 +285,15 @@ def _has_children() -> bool:
 
 
 def _descriptors() -> tuple:
-    """Every open descriptor: what it is (device, inode, type) and its status and descriptor
-    flags (so an output made non-blocking or appending is seen)."""
+    """Every open descriptor: what it is (device, inode, type) and its status flags (so an output
+    made non-blocking or appending is seen)."""
     folder = "/proc/self/fd" if os.path.isdir("/proc/self/fd") else "/dev/fd"
     found = []
     for name in sorted(os.listdir(folder), key=int):
         fd = int(name)
         try:
             info = os.fstat(fd)
-            found.append((fd, info.st_dev, info.st_ino, info.st_mode, fcntl.fcntl(fd, fcntl.F_GETFL), fcntl.fcntl(fd, fcntl.F_GETFD)))
+            found.append((fd, info.st_dev, info.st_ino, info.st_mode, fcntl.fcntl(fd, fcntl.F_GETFL)))
         except OSError:
             continue  # the listing's own descriptor, closed again
     return tuple(found)

@@ -121,6 +121,13 @@ def pytest_configure(config: pytest.Config) -> None:
         _RUNNING.append(config.stash[STATE])
 
 
+def pytest_collectreport(report: pytest.CollectReport) -> None:
+    """A suite that cannot be collected: said in the grading process's log (its terminal report
+    is off, engine/shard.py), which the command quotes when that process fails."""
+    if report.failed:
+        print(f"collecting {report.nodeid or 'the suites'} failed:\n{report.longreprtext}", flush=True)
+
+
 def pytest_keyboard_interrupt(excinfo) -> None:
     """Ctrl-C, or the command stopping this shard: end every sandbox now, before pytest tears
     down the running test's fixtures, which would otherwise wait for a busy worker to finish."""
@@ -371,20 +378,16 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     """Record the grader's view of each phase of each test (set-up, call, tear-down); the
     record is complete after tear-down, and saved by ``_commit``."""
     yield
-    state = item.config.stash.get(STATE, None)
-    if state is None or not hasattr(item, "callspec"):
-        return
-    result = item.stash.setdefault(RESULT, {
-        "submission": _submission(item),
-        "activity": _activity(state, item),
-        "test": item.originalname,
-        "name": _display_name(item),
-        "outcome": "passed",
-        "message": "",
-        "run": item.stash.get(RUN, (0, 1))[0],
-        "runs": item.stash.get(RUN, (0, 1))[1],
-        "duration": 0.0,
-    })
+    result = item.stash.get(RESULT, None)
+    if result is None:
+        state = item.config.stash.get(STATE, None)
+        if state is None or not hasattr(item, "callspec"):
+            return
+        run, runs = item.stash.get(RUN, (0, 1))
+        result = item.stash[RESULT] = {
+            "submission": _submission(item), "activity": _activity(state, item), "test": item.originalname,
+            "name": _display_name(item), "outcome": "passed", "message": "", "run": run, "runs": runs, "duration": 0.0,
+        }
     result["duration"] = round(result["duration"] + call.duration, 6)
     if call.excinfo is not None and result["outcome"] == "passed":
         result["outcome"], result["message"] = classify(call.excinfo.value, budget=item.stash.get(BUDGET_SPENT, False))
