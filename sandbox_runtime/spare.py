@@ -154,9 +154,9 @@ def warm_main(sock: int, cmd_fd: int, reply_fd: int, staging_dir: str, output: i
         answer_requests(reader, reply_fd, worker)
         end_output(sock, b"done %d\n" % nonce)
         left = _signal.pthread_sigmask(_signal.SIG_BLOCK, BLOCKABLE)  # as a spare waits: no handler runs
-        worker = None
         reader.buffer = b""
-        problem = "the signal mask changed" if mask is not None and left != mask else ward.between_tests()
+        problem = "the signal mask changed" if mask is not None and left != mask else ward.between_tests(worker)
+        worker = None
         if problem is not None:
             send(sock, b"retire %d %s\n" % (nonce, problem.encode("ascii", "replace")[:120].replace(b"\n", b" ")))
             os._exit(0)

@@ -50,7 +50,7 @@ def run_warm_worker(zygote, request: dict) -> None:
         request_id, token = 0, ""
     why = b""
     if not reused and zygote.retired:
-        why = b',"why":"%s"' % _plain(zygote.retired)
+        why = b',"why":"%s"' % plain(zygote.retired)
     zygote.retired = ""
     os.write(zygote.reply_fd, b'{"id":%d,"ok":{"pid":%d,"reused":%s%s}}\n'
              % (request_id, child.pid, b"true" if reused else b"false", why))
@@ -182,6 +182,6 @@ def _status(child) -> dict:
     return {"exit_code": os.WEXITSTATUS(status)}
 
 
-def _plain(text: str) -> bytes:
+def plain(text: str) -> bytes:
     """A reason, safe inside a JSON string written by hand."""
     return "".join(c if c.isalnum() or c in " .,:;()'_-[]" else " " for c in text)[:120].encode("ascii", "replace")

@@ -183,7 +183,11 @@ class Zygote:
         request_id, token = request.get("id"), request.get("token")
         if type(request_id) is not int or type(token) is not str or not token.isalnum():
             request_id, token = 0, ""  # not from the grader: it sends both, plain
-        os.write(self.reply_fd, b'{"id":%d,"ok":{"pid":%d}}\n' % (request_id, child.pid))
+        if self.retired:  # the last warm worker's end, when warm service ended for this sandbox
+            os.write(self.reply_fd, b'{"id":%d,"ok":{"pid":%d,"why":"%s"}}\n' % (request_id, child.pid, warm_zygote.plain(self.retired)))
+            self.retired = ""
+        else:
+            os.write(self.reply_fd, b'{"id":%d,"ok":{"pid":%d}}\n' % (request_id, child.pid))
         # The next test's spare is forked while this one runs, unless this one ends within
         # FORK_AFTER seconds: then its end is reported first, and the spare forked after, while the
         # grader is busy with what it does between tests.
