@@ -29,10 +29,17 @@ import signal
 import sys
 import types
 
+from sandbox_runtime import lifetime
+
 try:
     import resource
 except ImportError:  # not on Windows
     resource = None
+
+try:
+    import ctypes
+except ImportError:
+    ctypes = None
 
 AUDITED = b"!"  # written on the worker's socket by the audit hook; watching.CHANGED by the watchers
 _is = operator.is_
@@ -47,7 +54,7 @@ REPORTED = frozenset({
     "ctypes.dlopen", "ctypes.dlsym", "ctypes.dlsym/handle", "ctypes.cdata", "ctypes.cdata/buffer",
     "ctypes.string_at", "ctypes.wstring_at", "ctypes.addressof", "ctypes.call_function",
     "os.putenv", "os.unsetenv", "os.chdir", "os.chroot", "resource.setrlimit", "resource.prlimit",
-    "sys.monitoring.register_callback", "cpython._PySys_ClearAuditHooks",
+    "sys.monitoring.register_callback", "cpython._PySys_ClearAuditHooks", "setopencodehook",
 })
 # Reading these reaches a frame, and from it every frame of the runtime below the student's.
 FRAME_ATTRIBUTES = frozenset({"gi_frame", "cr_frame", "ag_frame"})
@@ -96,7 +103,8 @@ def install_hook(fd: int, student_modules: frozenset) -> None:
 # Functions that register a callback in a list of the interpreter's own, which no Python code can
 # list: a fork hook runs in every later fork, a codec search function in every later lookup.
 REGISTRATIONS = (("os", "register_at_fork"), ("posix", "register_at_fork"), ("codecs", "register"),
-                 ("_codecs", "register"), ("codecs", "unregister"), ("_codecs", "unregister"))
+                 ("_codecs", "register"), ("codecs", "unregister"), ("_codecs", "unregister"),
+                 ("codecs", "register_error"), ("_codecs", "register_error"))
 
 
 def report_registrations(fd: int) -> None:
@@ -139,15 +147,19 @@ class Baseline:
         self.objects = _interpreter_objects()
         self.values = _process_values()
         self.descriptors = _descriptors()
+        self.kernel = _kernel_status()
 
     def difference(self) -> str | None:
         """The first thing that is not as it was, in words; None if nothing differs."""
-        if _thread._count() or _task_count() > 1:
+        kernel = _kernel_status()
+        if _thread._count() or kernel.get(b"Threads", b"1") != b"1":
             return "a thread is still running"
         if _has_children():
             return "a child process is still there"
         if os.getpgid(0) != os.getpid():  # the zygote made it a group of its own for its first test
             return "it left its process group"
+        if not _subreaper():
+            return "it is no longer the subreaper of its descendants"
         if len(sys.modules) != len(self.modules) + len(self.present):
             return "modules were imported or removed"
         modules = sys.modules
@@ -177,6 +189,9 @@ class Baseline:
             return "a setting of the process changed (" + _which(values, self.values) + ")"
         if _descriptors() != self.descriptors:
             return "open descriptors changed"
+        if kernel != self.kernel:
+            changed = sorted(key.decode() for key in set(kernel) | set(self.kernel) if kernel.get(key) != self.kernel.get(key))
+            return "what the kernel holds of the process changed (" + ", ".join(changed) + ")"
         return None
 
 
@@ -267,11 +282,35 @@ def _cwd() -> str:
         return ""  # removed from under us: differs from any real folder
 
 
-def _task_count() -> int:
+# What the kernel says of the process (Linux): threads, signal dispositions (a handler set through
+# ctypes' sigaction never shows in the signal module), name, capabilities, no_new_privs, seccomp
+# filters (prctl through a ctypes function the runtime holds is no audited event), CPU and
+# memory node sets. Pending signals are not compared: the next test drops them before it starts.
+_KERNEL_KEYS = frozenset({b"Name", b"Umask", b"Threads", b"SigBlk", b"SigIgn", b"SigCgt", b"CapInh", b"CapPrm",
+                          b"CapEff", b"CapBnd", b"CapAmb", b"NoNewPrivs", b"Seccomp", b"Seccomp_filters",
+                          b"Cpus_allowed_list", b"Mems_allowed_list", b"Speculation_Store_Bypass"})
+
+
+def _kernel_status() -> dict:
     try:
-        return len(os.listdir("/proc/self/task"))
+        with open("/proc/self/status", "rb") as status:
+            text = status.read()
     except OSError:
-        return 1  # no /proc (macOS): the thread count above is all there is
+        return {}  # no /proc (macOS): the comparisons above are all there is
+    found = {}
+    for line in text.split(b"\n"):
+        key, _, value = line.partition(b":")
+        if key in _KERNEL_KEYS:
+            found[key] = value.strip()
+    return found
+
+
+def _subreaper() -> bool:
+    """Whether orphaned descendants still come to this process (Linux; elsewhere always True)."""
+    if lifetime._prctl is None:
+        return True
+    flag = ctypes.c_int()
+    return lifetime._prctl(37, ctypes.byref(flag), 0, 0, 0) != 0 or flag.value == 1  # PR_GET_CHILD_SUBREAPER
 
 
 def _has_children() -> bool:

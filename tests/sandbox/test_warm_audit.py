@@ -103,6 +103,10 @@ CASES = {
     "fork hook": "os.register_at_fork(after_in_child=lambda: None)",
     "codec search function": "import codecs; codecs.register(lambda name: None)",
     "coroutine origin tracking": "sys.set_coroutine_origin_tracking_depth(5)",
+    "codec error handler": "import codecs; codecs.register_error('left', lambda e: ('', e.end))",
+    # through a ctypes function the runtime already holds: no audited event, seen by the kernel
+    "process name": "sys.modules['sandbox_runtime.lifetime']._prctl(15, b'renamed', 0, 0, 0)",
+    "subreaper turned off": "sys.modules['sandbox_runtime.lifetime']._prctl(36, 0, 0, 0, 0)",
     # the standard library's and the runtime's objects
     "stdlib function": "json.load = lambda *a, **k: 'forged'",
     "random function": "random.randint = lambda a, b: a",
@@ -180,6 +184,7 @@ CAUGHT = {
     "cwd": ("audited event", "cwd"), "resource limit": ("audited event", "resource limits"),
     "C environment": "audited event", "forged messages": "nonce", "fork hook": "audited event",
     "codec search function": "audited event", "coroutine origin tracking": "coroutine origin",
+    "codec error handler": "audited event", "process name": "kernel", "subreaper turned off": "subreaper",
 }
 WATCHED = "watched dict"  # every other case changes a dict the worker shares with later tests
 
