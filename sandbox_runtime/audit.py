@@ -305,6 +305,12 @@ def _kernel_status() -> dict:
     return found
 
 
+def running_descendants() -> bool:
+    """Whether a thread or a child process of the test may still be running (cheap: at the end of
+    every test, before its output is declared complete)."""
+    return bool(_thread._count()) or _kernel_status().get(b"Threads", b"1") != b"1" or _has_children()
+
+
 def _subreaper() -> bool:
     """Whether orphaned descendants still come to this process (Linux; elsewhere always True)."""
     if lifetime._prctl is None:

@@ -12,6 +12,7 @@ import sys
 from sandbox_runtime import wire
 from sandbox_runtime.lifetime import die_with_parent
 from sandbox_runtime.operations import Worker
+from sandbox_runtime.audit import running_descendants
 from sandbox_runtime.warm import Ward, send
 
 BLOCKABLE = {int(number) for number in _signal.valid_signals()} - {int(_signal.SIGKILL), int(_signal.SIGSTOP)}
@@ -152,7 +153,7 @@ def warm_main(sock: int, cmd_fd: int, reply_fd: int, staging_dir: str, output: i
             forget_pending_signals()
             _signal.pthread_sigmask(_signal.SIG_SETMASK, mask)
         answer_requests(reader, reply_fd, worker)
-        end_output(sock, b"done %d\n" % nonce)
+        end_output(sock, b"done %d%s\n" % (nonce, b" dirty" if running_descendants() else b""))
         left = _signal.pthread_sigmask(_signal.SIG_BLOCK, BLOCKABLE)  # as a spare waits: no handler runs
         reader.buffer = b""
         problem = "the signal mask changed" if mask is not None and left != mask else ward.between_tests(worker)

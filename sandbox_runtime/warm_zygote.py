@@ -9,7 +9,9 @@ grader's statistics and the audit's tests).
 
 While the test runs the zygote reads the worker's socket: a byte from a watcher or the audit
 hook marks the worker as tainted; "done <nonce>" ends the test, which is reported to the grader
-at once (its output is complete); then "idle <nonce>" within ``VERDICT_SECONDS`` makes the worker
+at once (its output is complete; "done <nonce> dirty": a thread or a child of the test still
+runs, so the worker's process group is killed first, as in the fresh mode, and nothing the test
+started can write into the next one's output); then "idle <nonce>" within ``VERDICT_SECONDS`` makes the worker
 the next test's, and anything else (a taint, a line without the nonce, "retire", silence, death)
 ends it: its process group is killed, the sandbox's writable places are emptied, and a spare is
 forked for the next test while the grader is busy with its own work between tests.
@@ -54,10 +56,16 @@ def run_warm_worker(zygote, request: dict) -> None:
     zygote.retired = ""
     os.write(zygote.reply_fd, b'{"id":%d,"ok":{"pid":%d,"reused":%s%s}}\n'
              % (request_id, child.pid, b"true" if reused else b"false", why))
-    state = {"tainted": "", "status": None, "buffer": b""}
+    state = {"tainted": "", "status": None, "buffer": b"", "dirty": False}
     ended, status = _await_done(child, nonce, state)
     zygote.current = None
-    if ended:  # "done": the test's output is complete and its end is reported now
+    if ended and state["dirty"]:  # a thread or a child still runs: it must end before the test does
+        zygote.retired = "a thread or child process was still running at the end of its test"
+        _end(zygote, child)
+        zygote.sweep()
+        wipe(zygote.wiped)
+        _report(zygote, child, token, b'"exit_code":0')
+    elif ended:  # "done": the test's output is complete and its end is reported now
         _report(zygote, child, token, b'"exit_code":0')
         verdict = _await_verdict(child, nonce, state)
         if verdict == "idle":
@@ -150,7 +158,8 @@ def _await_done(child, nonce: int, state: dict) -> tuple[bool, dict | None]:
     the worker is tainted ("" if it is not) and what was read beyond the line."""
     expected = b"done %d" % nonce
     for line in _lines(child, None, state):
-        if line == expected:
+        if line == expected or line == expected + b" dirty":
+            state["dirty"] = line != expected
             return True, None
         state["tainted"] = state["tainted"] or "a line without the nonce"  # the runtime did not write it
     return False, state["status"] or {"exit_code": 0}

@@ -290,3 +290,18 @@ def test_a_file_slower_to_execute_again_than_a_fork_ends_warm_service_for_its_sa
         session.close()
     assert [link.reused for link in links] == [False] * 4
     assert session.retired[0] == "slow"
+
+
+def test_what_a_thread_left_running_would_print_later_reaches_no_test(session):
+    one_test(session, 1, "nothing")
+    left, _ = one_test(session, 2, "leave", "import threading, time\n"
+                                            "def late():\n    time.sleep(0.2)\n    print('printed after the test', flush=True)\n"
+                                            "threading.Thread(target=late).start()")
+    assert left == "left"
+    __import__("time").sleep(0.4)
+    link = session.worker(3)
+    offset = session.output_end()
+    assert Student(link, ["card"]).card.nothing() == "ok"
+    link.finish()
+    assert session.output_since(offset)[0] == ""
+    assert not link.reused and "thread" in session.retired[-1]
