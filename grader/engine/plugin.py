@@ -273,15 +273,18 @@ def student(request: pytest.FixtureRequest, submission_id: str):
     seed = _seed(state, item, activity_id)
     _check_budget(state, item, submission_id)
     session = state.session_for(submission_id, activity_id)
-    link = session.worker(seed, fresh=item.stash.get(FRESH, False))  # starts and loads the sandbox on its first test
+    # Starts and loads the sandbox on its first test. Only a reused worker's test is run again
+    # (FRESH), so a session that never reuses one (the JVM's) is never asked for a fresh fork.
+    link = session.worker(seed, fresh=True) if item.stash.get(FRESH, False) else session.worker(seed)
     offset = session.output_end()
     try:
         yield Student(link, list(session.modules))
     finally:
         link.finish()
-        item.stash[REUSED] = link.reused
+        reused = getattr(link, "reused", False)
+        item.stash[REUSED] = reused
         state.warm.tests += 1
-        state.warm.reused += link.reused
+        state.warm.reused += reused
         state.warm.again += item.stash.get(FRESH, False)
         text, _ = session.output_since(offset)
         item.stash[OUTPUT] = text
