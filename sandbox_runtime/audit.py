@@ -12,9 +12,9 @@ introspection, ctypes, a function's code replaced). This module compares the res
 the process itself: threads, children, signals, descriptors, working folder, umask, resource
 limits, interpreter settings, ``sys.modules``, and the lists and sets modules hold.
 
-Every comparison either uses identity (``is``) or compares values whose types were first checked
-to be exactly the built-in ones, so an object that claims to equal anything cannot pass, and no
-code of the student's runs during the audit.
+Every comparison either uses identity (``is``) or compares values only C functions made (ints,
+strings, tuples of them), so an object that claims to equal anything cannot pass, and no code
+of the student's runs during the audit.
 """
 
 import _signal
@@ -23,6 +23,7 @@ import abc
 import atexit
 import fcntl
 import gc
+import io
 import operator
 import os
 import signal
@@ -43,7 +44,6 @@ except ImportError:
 
 AUDITED = b"!"  # written on the worker's socket by the audit hook; watching.CHANGED by the watchers
 _is = operator.is_
-_PLAIN = frozenset({int, str, bytes, float, bool, type(None), tuple, frozenset})
 
 # Audit events after which the worker cannot be trusted for another test: they reach state no
 # comparison sees (the interpreter's audit hooks, a trace function while it runs, the frames and
@@ -135,14 +135,16 @@ class Baseline:
 
     def __init__(self, student_modules: frozenset, lists: list, sets: list) -> None:
         self.students = student_modules
-        self.modules = {name: module for name, module in sys.modules.items() if name not in student_modules}
+        modules = {name: module for name, module in sys.modules.items() if name not in student_modules}
+        self.module_names, self.module_objects = tuple(modules), tuple(modules.values())
         self.present = frozenset(name for name in sys.modules if name in student_modules)
         # ``__all__`` lists (a third of the items, read only by ``import *``) are compared by value:
         # a fast comparison that could be fooled only by an element replaced in place by an object
         # that claims to equal the old one; every other list by identity.
         self.lists = [(held, tuple(held)) for held in lists if not _names(held)]
         self.names = [(held, list(held)) for held in lists if _names(held)]
-        self.sets = [(held, frozenset(held)) for held in sets if _plain_items(held)]
+        # Sets by identity too: an unchanged set iterates its items in the same order.
+        self.lists += [(held, tuple(held)) for held in sets]
         self.handlers = _handlers()
         self.objects = _interpreter_objects()
         self.values = _process_values()
@@ -160,24 +162,21 @@ class Baseline:
             return "it left its process group"
         if not _subreaper():
             return "it is no longer the subreaper of its descendants"
-        if len(sys.modules) != len(self.modules) + len(self.present):
-            return "modules were imported or removed"
         modules = sys.modules
-        for name, module in self.modules.items():
-            if modules.get(name) is not module:
-                return f"sys.modules[{name!r}] was replaced"
+        if len(modules) != len(self.module_names) + len(self.present):
+            return "modules were imported or removed"
+        if not all(map(_is, map(modules.get, self.module_names), self.module_objects)):
+            replaced = next(name for name, module in zip(self.module_names, self.module_objects) if modules.get(name) is not module)
+            return f"sys.modules[{replaced!r}] was replaced"
         for name in self.present:
             if name not in modules:
                 return f"the student's module {name} is missing"
         for held, items in self.lists:
             if len(held) != len(items) or not all(map(_is, held, items)):
-                return "a list held by a module changed"
+                return "a list or set held by a module changed"
         for held, items in self.names:
             if held != items:
-                return "a list held by a module changed"
-        for held, items in self.sets:
-            if not _plain_items(held) or held != items:
-                return "a set held by a module changed"
+                return "a list or set held by a module changed"
         handlers = _handlers()
         if len(handlers) != len(self.handlers) or not all(map(_is, handlers, self.handlers)):
             return "a signal handler changed"
@@ -185,7 +184,7 @@ class Baseline:
         if not all(map(_is, objects, self.objects)):
             return "a hook of the interpreter changed (trace, profile, asyncgen or monitoring)"
         values = _process_values()
-        if not _same_values(values, self.values):
+        if values != self.values:  # built-in values only, made by C functions: no object of the student's
             return "a setting of the process changed (" + _which(values, self.values) + ")"
         if _descriptors() != self.descriptors:
             return "open descriptors changed"
@@ -195,30 +194,10 @@ class Baseline:
         return None
 
 
-def _plain_items(held) -> bool:
-    return _PLAIN.issuperset(map(type, held))
-
-
 def _names(held: list) -> bool:
     """Whether ``held`` is a module's ``__all__`` (its items all exactly ``str``)."""
     return any(held is getattr(module, "__all__", None) for module in list(sys.modules.values())) \
         and {str}.issuperset(map(type, held))
-
-
-def _same_values(values: tuple, expected: tuple) -> bool:
-    """Values of exactly the built-in types, compared only once their types are known equal."""
-    if len(values) != len(expected):
-        return False
-    for value, old in zip(values, expected):
-        if type(value) is not type(old) or type(value) not in _PLAIN or not _same_plain(value, old):
-            return False
-    return True
-
-
-def _same_plain(value, old) -> bool:
-    if type(value) is tuple:
-        return _same_values(value, old)
-    return value == old
 
 
 _NAMES = ("cwd", "umask", "resource limits", "recursion limit", "switch interval", "int max str digits",
@@ -229,7 +208,7 @@ _NAMES = ("cwd", "umask", "resource limits", "recursion limit", "switch interval
 
 def _which(values: tuple, expected: tuple) -> str:
     for name, value, old in zip(_NAMES, values, expected):
-        if not _same_values((value,), (old,)):
+        if value != old:
             return name
     return "?"
 
@@ -257,8 +236,8 @@ def _process_values() -> tuple:
     if wakeup != -1:
         _signal.set_wakeup_fd(wakeup)
     timers = tuple(_signal.getitimer(which) for which in (_signal.ITIMER_REAL, _signal.ITIMER_VIRTUAL, _signal.ITIMER_PROF))
-    streams = tuple((getattr(stream, "line_buffering", None), getattr(stream, "write_through", None))
-                    if type(stream).__module__ == "_io" else None for stream in (sys.stdout, sys.stderr))
+    streams = tuple((stream.line_buffering, stream.write_through) if type(stream) is io.TextIOWrapper else None
+                    for stream in (sys.stdout, sys.stderr))
     return (
         _cwd(), mask, limits, sys.getrecursionlimit(), sys.getswitchinterval(),
         sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 0,

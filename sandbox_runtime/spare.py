@@ -97,18 +97,20 @@ def answer_requests(reader: wire.LineReader, reply_fd: int, worker: Worker) -> N
         wire.write_message(reply_fd, {"id": request.get("id"), **worker.answer(request)})
 
 
-def end_output(sock: int, done: bytes) -> None:
+def end_output(sock: int, done: bytes, null: int | None = None) -> None:
     """The test's output ends here: flushed, then stdout and stderr point at /dev/null (whatever
     still runs until the process is gone, a thread, prints nowhere), then ``done`` tells the
-    zygote, which reports the test's end."""
+    zygote, which reports the test's end. ``null``: a descriptor of /dev/null to use (a warm
+    worker keeps one), else one is opened."""
     try:
         sys.stdout.flush()
         sys.stderr.flush()
     finally:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, 1)
-        os.dup2(null, 2)
-        os.close(null)
+        opened = os.open(os.devnull, os.O_WRONLY) if null is None else null
+        os.dup2(opened, 1)
+        os.dup2(opened, 2)
+        if null is None:
+            os.close(opened)
         os.write(sock, done)
 
 
@@ -130,6 +132,7 @@ def warm_main(sock: int, cmd_fd: int, reply_fd: int, staging_dir: str, output: i
               warm: tuple, worker: Worker) -> None:
     """A warm worker (warm.py): test after test, each begun like a spare's first, each followed by
     fresh student state and the audit. Never returns."""
+    null = os.open(os.devnull, os.O_WRONLY)  # for every test's end, opened once
     ward = Ward(sock, *warm)  # before any test: this process is still exactly a fresh fork
     reader = wire.LineReader(cmd_fd)
     first = True
@@ -153,7 +156,7 @@ def warm_main(sock: int, cmd_fd: int, reply_fd: int, staging_dir: str, output: i
             forget_pending_signals()
             _signal.pthread_sigmask(_signal.SIG_SETMASK, mask)
         answer_requests(reader, reply_fd, worker)
-        end_output(sock, b"done %d%s\n" % (nonce, b" dirty" if running_descendants() else b""))
+        end_output(sock, b"done %d%s\n" % (nonce, b" dirty" if running_descendants() else b""), null)
         left = _signal.pthread_sigmask(_signal.SIG_BLOCK, BLOCKABLE)  # as a spare waits: no handler runs
         reader.buffer = b""
         problem = "the signal mask changed" if mask is not None and left != mask else ward.between_tests(worker)
