@@ -2,8 +2,9 @@
 
 A "fork" in the warm mode hands the test to the *idle* worker, the one that served the test
 before and came back clean, unless there is none or the grader asks for a fresh one (``fresh``:
-a test that failed in a warm worker is run again in a fresh fork, grader/engine/plugin.py);
-then the spare, or a new fork, takes it as in the fresh mode. The reply says which
+a test that failed in a warm worker is run again in a fresh fork, and a test that often fails
+and takes long starts in one, grader/engine/verdicts.py); then the spare, or a new fork, takes
+it as in the fresh mode, and the idle worker waits for the test after. The reply says which
 (``"reused"``) and, when a worker was retired since the last fork, why (``"why"``, for the
 grader's statistics and the audit's tests).
 
@@ -37,13 +38,13 @@ def run_warm_worker(zygote, request: dict) -> None:
     seed = int(request.get("seed", 0))
     nonce = int.from_bytes(os.urandom(7), "big")
     child, reused = None, False
-    if zygote.idle is not None:
+    if zygote.idle is not None and not request.get("fresh"):  # (a fresh fork asked for: the idle one waits)
         idle, zygote.idle = zygote.idle, None
-        if request.get("fresh") or not _give(idle, b"%d %d\n" % (seed, nonce)):
-            zygote._discard(idle)
-            zygote.retired = zygote.retired or ("a fresh worker was asked for" if request.get("fresh") else "it died while idle")
-        else:
+        if _give(idle, b"%d %d\n" % (seed, nonce)):
             child, reused = idle, True
+        else:
+            zygote._discard(idle)
+            zygote.retired = zygote.retired or "it died while idle"
     if child is None:
         child = zygote.hand_over(seed, nonce)
     zygote.current = child
@@ -68,8 +69,10 @@ def run_warm_worker(zygote, request: dict) -> None:
     elif ended:  # "done": the test's output is complete and its end is reported now
         _report(zygote, child, token, b'"exit_code":0')
         verdict = _await_verdict(child, nonce, state)
-        if verdict == "idle":
+        if verdict == "idle" and zygote.idle is None:
             zygote.idle = child
+        elif verdict == "idle":  # a fresh fork's test, while the warm worker waited: one is enough
+            _end(zygote, child)
         else:
             zygote.retired = verdict
             if verdict == "slow":

@@ -26,7 +26,7 @@ from grader.engine.plan import GradingPlan
 from grader.engine.records import write_records
 from grader.engine.seeds import test_seed
 from grader.engine.test_filter import run_selected
-from grader.engine.verdicts import FRESH, REUSED, run_item
+from grader.engine.verdicts import AGAIN, FRESH, REUSED, FreshFirst, run_item
 from grader.java.session import JvmSession, end_submission_jvm
 from grader.java.testers import JavaOwnTests
 from grader.own_tests import OwnTests, close_warm_sandboxes
@@ -55,6 +55,7 @@ class GradingState:
         self.records: dict[str, list[dict]] = {}
         self.suite_activity: dict[str, object] = {}
         self.warm = WarmCounts()
+        self.fresh_first = FreshFirst()
 
     def session_for(self, submission_id: str, activity_id: str) -> SandboxSession:
         key = (submission_id, activity_id)
@@ -90,11 +91,11 @@ class GradingState:
 
 class WarmCounts:
     """How the tests of this grading process were isolated, for its log (warm workers:
-    sandbox_runtime/warm.py): tests run, in a reused worker, run again in a fresh fork, and why
-    warm workers were retired."""
+    sandbox_runtime/warm.py): tests run, in a reused worker, run again in a fresh fork, started
+    in one (engine/verdicts.py, FreshFirst), and why warm workers were retired."""
 
     def __init__(self) -> None:
-        self.tests = self.reused = self.again = 0
+        self.tests = self.reused = self.again = self.fresh_first = 0
         self.retired: dict[str, int] = {}
 
     def add_retired(self, reasons) -> None:
@@ -104,7 +105,7 @@ class WarmCounts:
     def __str__(self) -> str:
         why = "; ".join(f"{count} {reason}" for reason, count in sorted(self.retired.items(), key=lambda kv: -kv[1]))
         return (f"warm workers: {self.tests} tests, {self.reused} in a reused worker, {self.again} run again "
-                f"in a fresh fork; workers retired: {why or 'none'}")
+                f"in a fresh fork, {self.fresh_first} started in one; workers retired: {why or 'none'}")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -285,7 +286,8 @@ def student(request: pytest.FixtureRequest, submission_id: str):
         item.stash[REUSED] = reused
         state.warm.tests += 1
         state.warm.reused += reused
-        state.warm.again += item.stash.get(FRESH, False)
+        state.warm.again += item.stash.get(AGAIN, False)
+        state.warm.fresh_first += item.stash.get(FRESH, False) and not item.stash.get(AGAIN, False)
         text, _ = session.output_since(offset)
         item.stash[OUTPUT] = text
 
@@ -353,7 +355,8 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
     state = item.config.stash.get(STATE, None)
     if state is None or not hasattr(item, "callspec"):
         return None
-    return run_item(item, nextitem, _forget_attempt, lambda done: _commit(state, done))
+    return run_item(item, nextitem, _forget_attempt, lambda done: _commit(state, done), state.fresh_first,
+                    f"{_activity(state, item)} {_test_key(item)}")
 
 
 def _forget_attempt(item: pytest.Item) -> None:
