@@ -150,6 +150,7 @@ class Baseline:
         self.values = _process_values()
         self.descriptors = _descriptors()
         self.kernel = _kernel_status()
+        self.random_names = _random_names()
 
     def difference(self) -> str | None:
         """The first thing that is not as it was, in words; None if nothing differs."""
@@ -180,6 +181,8 @@ class Baseline:
         handlers = _handlers()
         if len(handlers) != len(self.handlers) or not all(map(_is, handlers, self.handlers)):
             return "a signal handler changed"
+        if _random_names() != self.random_names:  # its state is reseeded for each test, its names are not
+            return "the random generator was given an attribute"
         objects = _interpreter_objects()
         if not all(map(_is, objects, self.objects)):
             return "a hook of the interpreter changed (trace, profile, asyncgen or monitoring)"
@@ -282,6 +285,14 @@ def _kernel_status() -> dict:
         if key in _KERNEL_KEYS:
             found[key] = value.strip()
     return found
+
+
+def _random_names() -> tuple:
+    """The attributes of ``random``'s shared generator: the watchers leave its dict alone (every
+    test changes its state, and each test's seed resets it), so an attribute added is looked for here."""
+    generator = getattr(sys.modules.get("random"), "_inst", None)
+    own = getattr(generator, "__dict__", None)
+    return tuple(own) if type(own) is dict else ()
 
 
 def running_descendants() -> bool:

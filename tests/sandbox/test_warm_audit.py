@@ -110,6 +110,7 @@ CASES = {
     # the standard library's and the runtime's objects
     "stdlib function": "json.load = lambda *a, **k: 'forged'",
     "random function": "random.randint = lambda a, b: a",
+    "random generator attribute": "random._inst.left_behind = 1",
     "stdlib class": "json.JSONEncoder.item_separator = ';'",
     "stdlib object": "json._default_encoder.indent = 4",
     "keyword defaults": "json.dump.__kwdefaults__['indent'] = 4",
@@ -185,6 +186,7 @@ CAUGHT = {
     "C environment": "audited event", "forged messages": "nonce", "fork hook": "audited event",
     "codec search function": "audited event", "coroutine origin tracking": "coroutine origin",
     "codec error handler": "audited event", "process name": "kernel", "subreaper turned off": "subreaper",
+    "random generator attribute": "random generator",
 }
 WATCHED = "watched dict"  # every other case changes a dict the worker shares with later tests
 
