@@ -267,16 +267,18 @@ def _check_budget(state: GradingState, item: pytest.Item, submission_id: str) ->
 def student(request: pytest.FixtureRequest, submission_id: str):
     """A ``Student`` proxy on a sandbox worker for this test and this submission: fresh student
     state either way (a fresh fork, or a warm worker renewed and audited); a fresh fork when
-    this is the second attempt of a test that failed in a warm one (engine/verdicts.py)."""
+    this is the second attempt of a test that failed in a warm one, or one engine/verdicts.py
+    starts in a fresh fork."""
     state: GradingState = request.config.stash[STATE]
     item = request.node
     activity_id = _activity(state, item)
     seed = _seed(state, item, activity_id)
     _check_budget(state, item, submission_id)
     session = state.session_for(submission_id, activity_id)
-    # Starts and loads the sandbox on its first test. Only a reused worker's test is run again
-    # (FRESH), so a session that never reuses one (the JVM's) is never asked for a fresh fork.
-    link = session.worker(seed, fresh=True) if item.stash.get(FRESH, False) else session.worker(seed)
+    # Starts and loads the sandbox on its first test. A fresh fork is asked only of a session with
+    # warm workers (FRESH: engine/verdicts.py): every test of another (the JVM's) is fresh anyway.
+    fresh = item.stash.get(FRESH, False) and getattr(session, "warm", False)
+    link = session.worker(seed, fresh=True) if fresh else session.worker(seed)
     offset = session.output_end()
     try:
         yield Student(link, list(session.modules))
@@ -287,7 +289,7 @@ def student(request: pytest.FixtureRequest, submission_id: str):
         state.warm.tests += 1
         state.warm.reused += reused
         state.warm.again += item.stash.get(AGAIN, False)
-        state.warm.fresh_first += item.stash.get(FRESH, False) and not item.stash.get(AGAIN, False)
+        state.warm.fresh_first += fresh and not item.stash.get(AGAIN, False)
         text, _ = session.output_since(offset)
         item.stash[OUTPUT] = text
 
