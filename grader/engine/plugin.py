@@ -26,7 +26,7 @@ from grader.engine.plan import GradingPlan
 from grader.engine.records import write_records
 from grader.engine.seeds import test_seed
 from grader.engine.test_filter import run_selected
-from grader.engine.verdicts import AGAIN, FRESH, REUSED, FreshFirst, run_item
+from grader.engine.verdicts import AGAIN, FRESH, REUSED, FreshFirst, WarmCounts, run_item
 from grader.java.session import JvmSession, end_submission_jvm
 from grader.java.testers import JavaOwnTests
 from grader.own_tests import OwnTests, close_warm_sandboxes
@@ -87,25 +87,6 @@ class GradingState:
         if key != self.current:
             self.close()
             self.current = key
-
-
-class WarmCounts:
-    """How the tests of this grading process were isolated, for its log (warm workers:
-    sandbox_runtime/warm.py): tests run, in a reused worker, run again in a fresh fork, started
-    in one (engine/verdicts.py, FreshFirst), and why warm workers were retired."""
-
-    def __init__(self) -> None:
-        self.tests = self.reused = self.again = self.fresh_first = 0
-        self.retired: dict[str, int] = {}
-
-    def add_retired(self, reasons) -> None:
-        for reason in reasons:
-            self.retired[reason] = self.retired.get(reason, 0) + 1
-
-    def __str__(self) -> str:
-        why = "; ".join(f"{count} {reason}" for reason, count in sorted(self.retired.items(), key=lambda kv: -kv[1]))
-        return (f"warm workers: {self.tests} tests, {self.reused} in a reused worker, {self.again} run again "
-                f"in a fresh fork, {self.fresh_first} started in one; workers retired: {why or 'none'}")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -51,6 +51,25 @@ class FreshFirst:
         entry[2] += seconds
 
 
+class WarmCounts:
+    """How the tests of this grading process were isolated, for its log (warm workers:
+    sandbox_runtime/warm.py): tests run, in a reused worker, run again in a fresh fork, started
+    in one (engine/verdicts.py, FreshFirst), and why warm workers were retired."""
+
+    def __init__(self) -> None:
+        self.tests = self.reused = self.again = self.fresh_first = 0
+        self.retired: dict[str, int] = {}
+
+    def add_retired(self, reasons) -> None:
+        for reason in reasons:
+            self.retired[reason] = self.retired.get(reason, 0) + 1
+
+    def __str__(self) -> str:
+        why = "; ".join(f"{count} {reason}" for reason, count in sorted(self.retired.items(), key=lambda kv: -kv[1]))
+        return (f"warm workers: {self.tests} tests, {self.reused} in a reused worker, {self.again} run again "
+                f"in a fresh fork, {self.fresh_first} started in one; workers retired: {why or 'none'}")
+
+
 def run_item(item: pytest.Item, nextitem: pytest.Item | None, forget: Callable[[pytest.Item], None],
              commit: Callable[[pytest.Item], None], fresh_first: FreshFirst | None = None, key: str = "") -> bool:
     """Run ``item`` as pytest would, once more in a fresh fork if it failed in a reused worker.
