@@ -9,7 +9,7 @@ which the load *finished* importing them is recorded (a file's imports finish be
 Between two tests a warm worker calls ``forget()`` (the modules leave ``sys.modules``) and then
 ``execute()``: each recorded module is executed anew, from the same code object, into a new
 module object that is put in ``sys.modules`` first, in the recorded order, so a file that does
-``from card import Card`` binds to the new ``card``; then the methods the activity switches off
+``from widget import Widget`` binds to the new ``widget``; then the methods the activity switches off
 (``disable``) are switched off again. What the student's files do at import runs again, as it
 did in the zygote; a file of the sandbox that was imported only during a test is simply gone
 again, and imported anew (still from memory) if the next test needs it.

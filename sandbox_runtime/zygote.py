@@ -312,6 +312,8 @@ class Zygote:
             os.kill(-1, KILL)
         except OSError:
             pass
+        if self.idle is not None:
+            self.retired = self.retired or "a process outside its process group was left in the sandbox"
         for child in (self.spare, self.idle):
             if child is not None:
                 self._discard(child)
