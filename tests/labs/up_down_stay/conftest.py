@@ -49,8 +49,10 @@ def graded(tmp_path_factory):
     submissions["starter_begun"] = {name: text + "\n_begun = True  # one line of the student's own: no longer the untouched starter, so it runs\n" for name, text in submissions["starter"].items()}
     write_class(root, submissions)
     parts = [grade_class(root, tmp_path_factory.mktemp("work"))]
+    folders = [root]  # every class folder graded here, for the comparison of the two modes (test_modes.py)
     for activities, changed in one_file_changed().items():
         part = write_class(tmp_path_factory.mktemp("class"), changed)
+        folders.append(part)
         parts.append(grade_class(part, tmp_path_factory.mktemp("work"), activities))
     results = merged(parts)
     # The demo class, as shipped, graded where each student's work is not the reference's
@@ -66,7 +68,11 @@ def graded(tmp_path_factory):
             shutil.copyfile(entry, demo / "class" / entry.name)
     students = find_submissions(demo / "class", demo)
     results.submissions.extend(grade_unlike_reference(rubric(), students, root / "reference", results.submission("reference"), demo))
+    graded_class.append([*folders, demo / "class"])
     return results, scores(results)
+
+
+graded_class: list = []
 
 
 @pytest.fixture(scope="session")
