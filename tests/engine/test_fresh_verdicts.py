@@ -15,6 +15,7 @@ from grader.engine.batch import GradeOptions, grade
 from grader.engine.verdicts import FreshFirst
 from grader.submissions import find_submissions
 from tests.classroom import card_with, elevens_rubric
+from tests.warm_python import needs_warm
 
 RANK = "        return self._rank\n"
 
@@ -32,6 +33,7 @@ def same_process_fails(marker: str) -> str:
         "        return 'wrong' if seen[0] == mine[0] and seen[1] != mine[1] else self._rank\n")})
 
 
+@needs_warm
 def test_a_test_that_fails_in_a_reused_worker_is_graded_by_a_fresh_run(tmp_path):
     marker = f"/tmp/grader-fresh-verdict-{os.getpid()}-{secrets.token_hex(4)}"
     folder = tmp_path / "class" / "only_fresh_passes"

@@ -206,3 +206,27 @@ def test_a_stdout_the_students_file_installs_runs_nothing_in_the_zygote_between_
         assert link.printed == "still printed\n"
     finally:
         session.close()
+
+
+def test_without_dict_watchers_every_test_gets_a_fresh_fork(tmp_path):
+    """On Python 3.10 and 3.11 a warm session still works, but never reuses a worker."""
+    from sandbox_runtime.watching import AVAILABLE
+
+    from grader.sandbox import SandboxSession, Student
+    from tests.classroom import reference_text
+
+    if AVAILABLE:
+        pytest.skip("this Python has dict watchers: tests/sandbox/test_warm_audit.py covers reuse")
+    (tmp_path / "card.py").write_text(reference_text("card.py"), encoding="utf-8")
+    session = SandboxSession({"card.py": tmp_path / "card.py"}, ["card"], warm=True)
+    try:
+        session.load()
+        for seed in range(3):
+            link = session.worker(seed)
+            try:
+                assert Student(link, ["card"]).card.Card("ace", "hearts", 1).rank() == "ace"
+            finally:
+                link.finish()
+            assert not link.reused
+    finally:
+        session.close()

@@ -20,6 +20,9 @@ from grader.sandbox.isolation import namespaces_work
 from grader.sandbox.launcher import Launcher
 from grader.submissions import find_submissions
 from tests.classroom import card_with, elevens_rubric
+from tests.warm_python import needs_warm
+
+pytestmark = needs_warm
 
 LEVELS = ["process"] + (["namespaces"] if namespaces_work() else [])
 
