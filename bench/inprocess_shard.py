@@ -116,6 +116,8 @@ def run_limited(seconds: float, function, *args):
 
 
 class InProcessLink:
+    reused = False  # never a failure to run again in a fresh fork (grader/engine/verdicts.py)
+
     def __init__(self, folder: str, limits: Limits) -> None:
         self.worker = Worker(folder)
         self.limits = limits
@@ -136,7 +138,7 @@ class InProcessLink:
 class InProcessSession:
     """Same interface as SandboxSession; the student's modules live in the grading process."""
 
-    def __init__(self, files, modules, limits=None, disable=(), launcher=None, own=None) -> None:
+    def __init__(self, files, modules, limits=None, disable=(), launcher=None, own=None, warm=False) -> None:
         self.modules = modules
         self.limits = limits or Limits()
         self.folder = stage(files)
@@ -156,7 +158,7 @@ class InProcessSession:
             reply = zygote.disable(disable, self.folder) or reply
         return reply
 
-    def worker(self, seed: int) -> InProcessLink:
+    def worker(self, seed: int, fresh: bool = False) -> InProcessLink:
         if self.load_error is not None:
             raise StudentLoadError(self.load_error)
         import random

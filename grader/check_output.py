@@ -17,12 +17,13 @@ from grader.kit.edition import KIT_HEADLINE, is_kit
 from grader.reporters.grouping import FailureGroup, alike_names, group_failures
 from grader.reporters.wording import (
     ACTIVITY_WORDS,
-    OUTCOME_WORDS,
     alike_worth,
     base_name,
     counted_score,
+    in_students_words,
     is_counted_exactly,
     optional_and_missing,
+    outcome_words,
     plural,
     run_worth,
     visible,
@@ -45,6 +46,7 @@ def print_opening(out: Console, view: CheckView) -> None:
         out.print(Text(KIT_HEADLINE, style="dim"), soft_wrap=True)
 
 
+@in_students_words
 def print_check(result: SubmissionResult, base_seed: int = 0, out: Console | None = None,
                 view: CheckView | None = None) -> None:
     """A student's results: the activities in progress in detail, then those not started and not
@@ -145,7 +147,7 @@ def _print_test(out: Console, activity: ActivityResult, test: TestResult, shown_
     symbol, style = MARK.get(test.outcome, ("?", ""))
     hidden = ", hidden test" if test.visibility == "hidden" else ""
     out.print(Text.assemble("  ", (symbol, style), " ", (f"{activity.id} ", "bold"), (visible(test.name), "bold"),
-                            f": {OUTCOME_WORDS.get(test.outcome, test.outcome)} ({shown_worth}{hidden})"), soft_wrap=True)
+                            f": {outcome_words(test.outcome)} ({shown_worth}{hidden})"), soft_wrap=True)
     if test.outcome == "passed":
         return
     _print_block(out, test.message, indent=6)

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from grader.engine.plan import SubmissionPlan, plan_submission
+from grader.idiom import PYTHON, source_file, speaking
+from grader.idiom.java import JavaIdiom
 from grader.replay import ReplayTarget, check_command
 from grader.results import ActivityResult, SubmissionResult
 from grader.rubric import Rubric
@@ -41,8 +43,9 @@ def check_view(rubric: Rubric, result: SubmissionResult | None, source: Path, fo
     if not plan.activities and not plan.waiting:
         view.elsewhere = subfolder_command(rubric, folder, source, target)
     if result is not None:
-        view.not_started = not_started(rubric, result, plan)
-        view.next_step = "" if view.elsewhere else next_step(rubric, result, view.not_started, target)
+        with speaking(JavaIdiom() if plan.language == "java" else PYTHON):  # files named as the student's are
+            view.not_started = not_started(rubric, result, plan)
+            view.next_step = "" if view.elsewhere else next_step(rubric, result, view.not_started, target)
     return view
 
 
@@ -107,8 +110,9 @@ def _is_starter(plan: SubmissionPlan, activity_id: str, starter: Path | None) ->
 
 
 def _files(rubric: Rubric, activity_id: str) -> str:
-    """The files an activity grades, by their first name: ``widget.py``, ``a.py, b.py``."""
-    return ", ".join(entry.split("|")[0] for entry in rubric.activity(activity_id).files)
+    """The files an activity grades, by their first name: ``widget.py``, ``a.py, b.py`` (for a
+    Java student, ``Widget.java``: grader/idiom/)."""
+    return ", ".join(source_file(entry.split("|")[0]) for entry in rubric.activity(activity_id).files)
 
 
 def _not_written(activity: ActivityResult) -> bool:

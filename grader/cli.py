@@ -62,6 +62,10 @@ seed_option = click.option("--seed", "base_seed", type=int, default=0, show_defa
 activity_option = click.option("--activity", "activities", multiple=True, help="Only this activity (A1, A2, ...; any case); repeatable.")
 isolation_option = click.option("--isolation", type=click.Choice(["auto", "namespaces", "process"]), default="auto",
                                 show_default=True, help="Sandbox level: the strongest this machine has, or one you name (docs/security.md).")
+fresh_option = click.option("--fresh-process-per-test", "fresh_per_test", is_flag=True,
+                            help="Run every test in a new process forked for it (slower; the grades are the same). "
+                                 "By default a process that ran a test cleanly runs the next one, its student state renewed "
+                                 "and audited in between (docs/architecture.md).")
 unconfined_option = click.option(ALLOW_FLAG, "allow_root", is_flag=True,
                                  help="Run student code as root where this machine cannot jail it (only if you trust every submission).")
 junit_option = click.option("--junit-xml", "junit_xml", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -127,6 +131,7 @@ def main() -> None:
 @activity_option
 @test_option
 @isolation_option
+@fresh_option
 @unconfined_option
 @click.option("--resume", is_flag=True, help="Keep what an earlier run into --out graded (interrupted or finished); grade only late students, "
                    "those not reached, and those whose files changed since.")
@@ -135,7 +140,7 @@ def main() -> None:
 @junit_option
 @intake_options
 def grade_command(submissions: Path, out_dir: Path, jobs: int | None, rubric: Path | None, lab_id: str | None, base_seed: int,
-                  activities, tests, isolation: str, allow_root: bool, resume: bool, shard_text: str | None,
+                  activities, tests, isolation: str, fresh_per_test: bool, allow_root: bool, resume: bool, shard_text: str | None,
                   junit_xml: Path | None, intake: IntakeChoice) -> None:
     """Grade every student folder or .zip in SUBMISSIONS, or the class as an LMS hands it over:
     a Canvas, Moodle, Blackboard or Gradescope download (zip or folder), or a folder of GitHub
@@ -156,7 +161,8 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int | None, rubric: Pa
     chosen, wanted_tests = _selection(rubric_data, activities, tests)
     _check_out_dir(out_dir, submissions)
     options = GradeOptions(base_seed=base_seed, jobs=jobs or 0, only_activities=chosen, only_tests=wanted_tests,
-                           isolation=_level(isolation), allow_unconfined_root=allow_root)
+                           isolation=_level(isolation), allow_unconfined_root=allow_root,
+                           fresh_process_per_test=fresh_per_test)
     shard = _shard(shard_text)
     asked = run_fingerprint(rubric_data, options)
     try:
@@ -207,6 +213,7 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int | None, rubric: Pa
 @activity_option
 @test_option
 @isolation_option
+@fresh_option
 @unconfined_option
 @click.option("--student", default=None, metavar="NAME",
               help="Check one student of an LMS download or a folder of Classroom clones: their id in the teacher's "
@@ -214,7 +221,7 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int | None, rubric: Pa
 @intake_options
 def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path | None, github: bool, junit_xml: Path | None,
                   rubric: Path | None, lab_id: str | None, base_seed: int, activities, tests, isolation: str,
-                  allow_root: bool, student: str | None, intake: IntakeChoice) -> None:
+                  fresh_per_test: bool, allow_root: bool, student: str | None, intake: IntakeChoice) -> None:
     """Run the public tests on your own FOLDER (default: the current folder), or on a .zip."""
     from grader.integrations import github as classroom  # only --github needs it
 
@@ -239,7 +246,7 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
     # --github grades like `grade` does (hidden tests included), so Classroom's points match it.
     options = GradeOptions(base_seed=base_seed, jobs=0, visibility=["public", "hidden"] if hidden or github else ["public"],
                            only_activities=graded, only_tests=wanted_tests, isolation=_level(isolation),
-                           allow_unconfined_root=allow_root)
+                           allow_unconfined_root=allow_root, fresh_process_per_test=fresh_per_test)
     with tempfile.TemporaryDirectory(prefix="grader-check-") as scratch:
         if picked is not None:
             submission = open_entries([picked], Path(scratch))[0]

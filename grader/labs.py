@@ -43,6 +43,23 @@ class PlayableGame:
 
 
 @dataclass(frozen=True)
+class JavaProgram:
+    """A function the suites call (``widget_run.run(n)``) that a Java student may have written
+    only as a program, as the lab's own Java handout has it: a class with just a ``main``, its
+    work sized by a ``static final int`` constant, printing its result. When the student's class
+    declares no such function but has a ``main``, the grader answers the call by running
+    ``main`` with ``count`` set to the argument and each of ``quiet`` (boolean switches such as
+    a debugging flag) set to false, then ``read(printed text, n)`` gives the function's answer
+    (None if nothing could be read) and, in words, what it read (grader/java/program.py)."""
+
+    module: str
+    function: str
+    count: str
+    quiet: tuple[str, ...] = ()
+    read: Callable[[str, int], tuple[float | None, str]] | None = None
+
+
+@dataclass(frozen=True)
 class Lab:
     id: str  # lower case, words joined by "-"; the rubric's `lab:` names it
     title: str
@@ -73,6 +90,12 @@ class Lab:
     # Java submissions (grader/java/): the activities whose suites can drive a student's Java
     # classes; the lab's reference Java classes (the stand-ins) are in ``reference/java/``.
     java_activities: tuple[str, ...] = ()
+    # The methods an activity adds to a file an earlier activity grades, in Java (activity id,
+    # ("Widget.spin", "Widget.stop|halt", ...)): a Java activity none of whose methods is written
+    # (missing, or the starter's placeholder body) is not started (grader/java/started.py). An
+    # activity not listed is judged by its files only.
+    java_methods: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    java_programs: tuple[JavaProgram, ...] = ()  # functions a Java student may write as a program
     games: tuple[PlayableGame, ...] = ()  # what `grader play` can play, the first by default
     files: tuple[str, ...] = field(default=())  # the student's file names (filled from the rubric)
     given: tuple[str, ...] = field(default=())  # files it puts beside them (filled from the rubric)

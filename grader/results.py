@@ -102,6 +102,9 @@ class SubmissionResult:
     # What the rubric's late policy took off ``total`` (grader/intake/late.py): {} when the
     # work is not late, else {"days", "percent", "points", "note"}.
     late_penalty: dict = field(default_factory=dict)
+    # The language the student wrote in (``SubmissionPlan.language``): every report words what
+    # it adds around a test's message in it (grader/reporters/wording.py, grader/idiom/).
+    language: str = "python"
 
 
 @dataclass

@@ -2,10 +2,19 @@
 
 The runs come from ``OwnTests.run``; what counts as a catch is decided here, once:
 a failure, never a timeout, and a crash only in a tester that has assert statements.
+A wrong version's words (its bug, a test idea) are its Java twin's for a Java student.
 """
 
 from grader.assertions import fail
+from grader.idiom import Twin, current
 from grader.own_tests import OwnTests, TesterRun
+
+
+def in_language(entry: dict) -> dict:
+    """A variant's or mutant's words in the test's language: its Java twin's (``entry["java"]``,
+    grader/wrong_versions.py) for a Java student, when the lab has one."""
+    twin = entry.get(current().language)
+    return twin if isinstance(twin, dict) else entry
 
 
 def expect_accepted(run: TesterRun, correct: str, hint: str) -> None:
@@ -16,7 +25,8 @@ def expect_accepted(run: TesterRun, correct: str, hint: str) -> None:
 def expect_caught(own_tests: OwnTests, run: TesterRun, name: str, method: str, hint: str) -> None:
     if run.outcome == "failed" and not run.by_assertion and not own_tests.has_assertions:
         fail(f"Your tester crashed on {name} ({run.message}), but it has no assert statements, so it did not "
-             "check anything: a crash is not a test.", "Check each result with `assert <condition>, \"<message>\"`.")
+             "check anything: a crash is not a test.", Twin("Check each result with `assert <condition>, \"<message>\"`.",
+                                                             "Check each result with `assert <condition> : \"<message>\";`."))
     if run.outcome == "timeout":
         fail(f"Your tester did not finish on {name} (a class with a bug in {method}), so it caught nothing: {run.message}",
              "Make every loop in your tester end, even when the class misbehaves.")
@@ -28,6 +38,7 @@ def expect_caught(own_tests: OwnTests, run: TesterRun, name: str, method: str, h
 def expect_variant_caught(own_tests: OwnTests, run: TesterRun, variant: dict) -> None:
     """A Buggy class from variants.yaml; its hint is the hand-written ``exposed_by`` (a test idea, never code).
     A student kit knows only the id of a handed-out one (its bug is the exercise)."""
+    variant = in_language(variant)
     if "method" not in variant:
         expect_caught(own_tests, run, variant["id"], "one of its methods",
                       f"Run your tester on {variant['id']} from the handout, and compare what each method does with "
@@ -42,6 +53,7 @@ def expect_mutant_killed(own_tests: OwnTests, run: TesterRun, mutant: dict, kind
     The hint is the mutant's hand-written ``behaviour``: what the change does, as a tester could see
     it. Never its diff: that would quote the reference solution's lines to the student.
     """
+    mutant = {**mutant, **{k: v for k, v in in_language(mutant).items() if k in ("method", "behaviour")}}
     behaviour = mutant.get("behaviour") or f"one thing in {mutant['method']} works differently from a correct {kind}."
     expect_caught(own_tests, run, f"mutant {mutant['id']}", mutant["method"],
                   f"What this {kind} does wrong: {behaviour} Add a test that notices it.")

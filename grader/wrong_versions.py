@@ -6,6 +6,11 @@ second correct versions (``correct:``), each with what it gets wrong and a test 
 exposes it; ``mutants/index.yaml`` lists the curated mutants made by tools/make_mutants.py (only
 the ``live`` ones count: equivalent and hanging mutants are never scored). These files are
 trusted data: they never go into a sandbox, only the version under test does.
+
+A lab graded in Java too keeps the Java twins under ``java/`` (``java/variants.yaml``, and
+``java/mutants.yaml`` with each mutant's ``behaviour`` in Java words): each entry read here
+carries its twin's words under ``"java"``, which a Java student's message uses
+(grader/tester_verdicts.py).
 """
 
 from functools import cached_property
@@ -40,13 +45,24 @@ class WrongVersions:
     @cached_property
     def mutants(self) -> list[dict]:
         index = self.folder / "mutants" / "index.yaml"
-        return yaml.safe_load(index.read_text(encoding="utf-8")) if index.is_file() else []
+        found = yaml.safe_load(index.read_text(encoding="utf-8")) if index.is_file() else []
+        java = self._java("mutants.yaml")
+        twins = {entry["id"]: entry for entry in java} if isinstance(java, list) else {}
+        return [{**m, "java": twins[m["id"]]} if m.get("id") in twins else m for m in found]
+
+    def _java(self, name: str):
+        """The Java twins' file ``name`` under ``java/`` (parsed), or None."""
+        path = self.folder / "java" / name
+        return yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else None
 
     def buggy(self, kind: str) -> dict[str, dict]:
         """The named buggy versions of one ``kind`` (a key of variants.yaml), by id, in the file's order."""
         # A kit holds only the kinds the handout gives students (grader/kit/build.py).
         listed = self.variants.get(kind, []) if is_kit() else self.variants[kind]
-        return {variant["id"]: variant for variant in listed}
+        java = self._java("variants.yaml") or {}
+        twins = {entry["id"]: entry for entry in java.get(kind, [])} if isinstance(java, dict) else {}
+        return {variant["id"]: {**variant, "java": twins[variant["id"]]} if variant["id"] in twins else variant
+                for variant in listed}
 
     def live_mutants(self, file: str, *methods: str) -> dict[str, dict]:
         """The live mutants of ``file`` in any of ``methods`` (every method when none is named), by id."""

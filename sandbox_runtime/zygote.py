@@ -41,10 +41,12 @@ import socket
 import sys
 import time
 
-from sandbox_runtime import failures, names, sources, wire
+from sandbox_runtime import failures, names, sources, warm_zygote, watching, wire
 from sandbox_runtime.failures import describe
 from sandbox_runtime.limits import apply_limits
+from sandbox_runtime.renewal import Renewal
 from sandbox_runtime.spare import spare_main
+from sandbox_runtime.warm import prepare
 from sandbox_runtime.wiping import wipe, writable_places
 
 try:
@@ -93,6 +95,12 @@ class Zygote:
         self.mask: set | None = None  # the signal mask the student's files left, for each worker
         self.host = False  # each worker forks a host for the class under test first (hosting.py)
         self.wiped = writable_places()
+        # The warm mode (warm.py, warm_zygote.py): how a worker renews the student's modules, and
+        # what it compares after each test; None in the fresh mode.
+        self.renewal: Renewal | None = None
+        self.warm: tuple | None = None
+        self.idle: Child | None = None  # a warm worker back from its test, clean: the next test's
+        self.retired = ""  # why the last warm worker ended (said with the next fork)
 
     def serve(self) -> None:
         while True:
@@ -107,6 +115,8 @@ class Zygote:
                 if "ok" in reply:
                     self.sweep()  # what the student's files started at import ends here
                     self.quiet()
+                    if self.renewal is not None and self.output is not None:
+                        self.warm = (self.renewal, *prepare(self.renewal))
                     gc.freeze()  # the student's loaded objects: no worker's collection touches them
                     self.spare = self.fork_spare()
             elif op == "fork":
@@ -119,9 +129,14 @@ class Zygote:
     def load(self, request: dict) -> dict:
         failures.set_own(request.get("own"))  # before any import: its errors are described too
         self.host = bool(request.get("host"))
+        if request.get("warm") and watching.active() and not self.host and not request.get("testers") \
+                and not request.get("compile"):
+            self.renewal = Renewal(self.staging_dir)  # before the first import: each file compiled once
         reply = load(request.get("modules", []), self.staging_dir)
         if "ok" in reply:
             reply = disable(request.get("disable", []), self.staging_dir) or reply
+        if "ok" in reply and self.renewal is not None:
+            self.renewal.loaded(request.get("disable", []))
         if "ok" in reply:
             reply = compile_stand_ins(request.get("compile", []), self.staging_dir) or reply
         if "ok" in reply and request.get("testers"):
@@ -158,6 +173,9 @@ class Zygote:
 
     # -- one test ------------------------------------------------------------------------------
     def run_worker(self, request: dict) -> None:
+        if self.warm is not None:
+            warm_zygote.run_warm_worker(self, request)
+            return
         # Lean on purpose: every page the zygote touches while a spare shares it is copied, for
         # every test. Plain ints, one write per message, nothing made that need not be.
         self.reap()
@@ -165,7 +183,11 @@ class Zygote:
         request_id, token = request.get("id"), request.get("token")
         if type(request_id) is not int or type(token) is not str or not token.isalnum():
             request_id, token = 0, ""  # not from the grader: it sends both, plain
-        os.write(self.reply_fd, b'{"id":%d,"ok":{"pid":%d}}\n' % (request_id, child.pid))
+        if self.retired:  # the last warm worker's end, when warm service ended for this sandbox
+            os.write(self.reply_fd, b'{"id":%d,"ok":{"pid":%d,"why":"%s"}}\n' % (request_id, child.pid, warm_zygote.plain(self.retired)))
+            self.retired = ""
+        else:
+            os.write(self.reply_fd, b'{"id":%d,"ok":{"pid":%d}}\n' % (request_id, child.pid))
         # The next test's spare is forked while this one runs, unless this one ends within
         # FORK_AFTER seconds: then its end is reported first, and the spare forked after, while the
         # grader is busy with what it does between tests.
@@ -187,9 +209,10 @@ class Zygote:
         if self.spare is None:
             self.spare = self.fork_spare()
 
-    def hand_over(self, seed: int) -> Child:
-        """The spare, made the test's worker: its own process group, its seed sent."""
-        message = b"%d\n" % seed
+    def hand_over(self, seed: int, nonce: int | None = None) -> Child:
+        """The spare, made the test's worker: its own process group, its seed sent (and, to a
+        warm worker, the nonce its messages to the zygote carry)."""
+        message = b"%d\n" % seed if nonce is None else b"%d %d\n" % (seed, nonce)
         for _ in range(3):
             child, self.spare = self.spare or self.fork_spare(), None
             try:
@@ -214,9 +237,9 @@ class Zygote:
     def fork_spare(self) -> Child:
         ours, theirs = (end.detach() for end in _socketpair())
         # The new process keeps only its own end: not the zygote's ends of the others' sockets.
-        keep_closed = [ours] + [fd for c in (self.spare, self.current) if c is not None
+        keep_closed = [ours] + [fd for c in (self.spare, self.current, self.idle) if c is not None
                                 for fd in (c.sock, c.pidfd) if fd is not None]
-        inherited = (self.output, self.mask, self.host)
+        inherited = (self.output, self.mask, self.host, self.warm)
         # No flush of stdout here: the zygote prints nothing after the load (quiet), and a stream
         # the student's files put there would run the student's code in the zygote, test after test.
         zygote = os.getpid()
@@ -278,7 +301,7 @@ class Zygote:
         collected here, so none is listed next time."""
         if os.getpid() != 1:
             return
-        known = {1, ended, *self.unreaped} | ({self.spare.pid} if self.spare is not None else set())
+        known = {1, ended, *self.unreaped} | {child.pid for child in (self.spare, self.idle) if child is not None}
         try:
             others = [int(name) for name in os.listdir("/proc") if name.isdigit() and int(name) not in known]
         except OSError:
@@ -289,9 +312,12 @@ class Zygote:
             os.kill(-1, KILL)
         except OSError:
             pass
-        if self.spare is not None:
-            self._discard(self.spare)
-            self.spare = None
+        if self.idle is not None:
+            self.retired = self.retired or "a process outside its process group was left in the sandbox"
+        for child in (self.spare, self.idle):
+            if child is not None:
+                self._discard(child)
+        self.spare = self.idle = None
         while True:  # every child is dying now: collect them all, orphans included
             try:
                 os.waitpid(-1, 0)

@@ -36,6 +36,11 @@ class ActivityPlan:
     # The lab files staged only because a staged file imports them (grader/lab_imports.py): present,
     # never imported in advance (not in ``modules``).
     imported: list[str] = field(default_factory=list)
+    # Java only (grader/java/planning.py), names in the submission -> paths: the student's other
+    # classes (compiled where used), and their own versions of the stand-ins (tried when the
+    # classes under test compile only with them: grader/java/theirs.py).
+    extras: dict[str, str] = field(default_factory=dict)
+    theirs: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -78,6 +83,8 @@ class GradingPlan:
     # so each grading process need not load libseccomp and compile it again.
     seccomp_filter: str = ""
     records_dir: str = ""  # where each finished submission's records are saved (records.py)
+    # A fresh fork of the zygote for every test, as before warm workers (sandbox_runtime/warm.py).
+    fresh_process_per_test: bool = False
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=1)

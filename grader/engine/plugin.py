@@ -5,7 +5,9 @@ Loaded with ``-p grader.engine.plugin --grader-plan PLAN.json`` in a trusted pro
 - parametrizes every suite test over the submissions that have that activity's files;
 - orders tests submission by submission, so one sandbox per (submission, activity) is started,
   reused by all its tests through a fresh fork each, and killed before the next submission;
-- gives each test a seed (recorded) and a ``student`` proxy;
+- gives each test a seed (recorded) and a ``student`` proxy: in the warm mode (the default) the
+  worker of the test before, renewed and audited (sandbox_runtime/warm.py), else a fresh fork;
+  a test that fails in a reused worker is run again in a fresh fork (engine/verdicts.py);
 - records the grader's view of each test (submission, activity, outcome, message, seed, output)
   and saves each submission's records when its last test ends (engine/records.py), which is
   what scoring reads.
@@ -24,6 +26,9 @@ from grader.engine.plan import GradingPlan
 from grader.engine.records import write_records
 from grader.engine.seeds import test_seed
 from grader.engine.test_filter import run_selected
+from grader.engine.verdicts import AGAIN, FRESH, REUSED, FreshFirst, WarmCounts, run_item
+from grader.idiom import PYTHON, Idiom, begin, end
+from grader.idiom.java import JavaIdiom, spellings_in
 from grader.java.session import JvmSession, end_submission_jvm
 from grader.java.testers import JavaOwnTests
 from grader.own_tests import OwnTests, close_warm_sandboxes
@@ -51,6 +56,8 @@ class GradingState:
         self.closed_gates: set[tuple[str, str]] = set()
         self.records: dict[str, list[dict]] = {}
         self.suite_activity: dict[str, object] = {}
+        self.warm = WarmCounts()
+        self.fresh_first = FreshFirst()
 
     def session_for(self, submission_id: str, activity_id: str) -> SandboxSession:
         key = (submission_id, activity_id)
@@ -59,18 +66,41 @@ class GradingState:
             activity = self.submissions[submission_id].activities[activity_id]
             files = {name: Path(path) for name, path in activity.files.items()}
             if activity.language == "java":  # the submission's own JVM, shared by its activities only
+                home = self.rubric.home
                 self.session = JvmSession(files, activity.modules, self.limits, tuple(activity.disable),
-                                          own=tuple(activity.own), submission=submission_id)
+                                          own=tuple(activity.own), submission=submission_id,
+                                          extras={name: Path(path) for name, path in activity.extras.items()},
+                                          theirs={name: Path(path) for name, path in activity.theirs.items()},
+                                          programs=home.java_programs if home is not None else ())
+                self.session.spellings = self.java_spellings()
             else:
                 self.session = SandboxSession(files, activity.modules, self.limits, tuple(activity.disable),
-                                              own=tuple(activity.own))
+                                              own=tuple(activity.own), warm=not self.plan.fresh_process_per_test)
             self.current = key
         return self.session
+
+    def java_spellings(self) -> frozenset[str]:
+        """How the lab's own Java classes spell their methods (grader/idiom/java.py)."""
+        folders = [self.rubric.stand_in_folder / "java"]
+        if self.rubric.harness_folder:
+            folders.append(self.rubric.harness_folder / "java")
+        return spellings_in(tuple(str(folder) for folder in folders))
+
+    def idiom_for(self, submission_id: str, activity_id: str) -> Idiom:
+        """The words of this test's messages: the submission's language (grader/idiom/). A Java
+        activity's session knows the student's own spellings; a tester or answers activity of a
+        Java submission speaks Java with the lab's."""
+        if self.submissions[submission_id].language != "java":
+            return PYTHON
+        if isinstance(self.session, JvmSession) and self.current == (submission_id, activity_id):
+            return self.session.idiom
+        return JavaIdiom(spellings=self.java_spellings())
 
     def close(self) -> None:
         """End the activity's sandboxes: its session, and the warm sandbox of a tester activity
         (the engine runs one activity's tests together, so a new key means this one is done)."""
         if self.session is not None:
+            self.warm.add_retired(getattr(self.session, "retired", ()))
             self.session.close()
         close_warm_sandboxes()
         self.session = self.current = None
@@ -97,6 +127,13 @@ def pytest_configure(config: pytest.Config) -> None:
         _RUNNING.append(config.stash[STATE])
 
 
+def pytest_collectreport(report: pytest.CollectReport) -> None:
+    """A suite that cannot be collected: said in the grading process's log (its terminal report
+    is off, engine/shard.py), which the command quotes when that process fails."""
+    if report.failed:
+        print(f"collecting {report.nodeid or 'the suites'} failed:\n{report.longreprtext}", flush=True)
+
+
 def pytest_keyboard_interrupt(excinfo) -> None:
     """Ctrl-C, or the command stopping this shard: end every sandbox now, before pytest tears
     down the running test's fixtures, which would otherwise wait for a busy worker to finish."""
@@ -109,6 +146,8 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     state = config.stash.get(STATE, None)
     if state is not None:
         state.close()
+        if state.warm.tests:
+            print(f"\n{state.warm}")  # into the shard's log: how often a warm worker was reused
     end_submission_jvm()
 
 
@@ -231,21 +270,38 @@ def _check_budget(state: GradingState, item: pytest.Item, submission_id: str) ->
 
 @pytest.fixture
 def student(request: pytest.FixtureRequest, submission_id: str):
-    """A ``Student`` proxy on a fresh sandbox worker for this test and this submission."""
+    """A ``Student`` proxy on a sandbox worker for this test and this submission: fresh student
+    state either way (a fresh fork, or a warm worker renewed and audited); a fresh fork when
+    this is the second attempt of a test that failed in a warm one, or one engine/verdicts.py
+    starts in a fresh fork."""
     state: GradingState = request.config.stash[STATE]
     item = request.node
     activity_id = _activity(state, item)
     seed = _seed(state, item, activity_id)
     _check_budget(state, item, submission_id)
     session = state.session_for(submission_id, activity_id)
-    link = session.worker(seed)  # starts and loads the sandbox on its first test
+    # Starts and loads the sandbox on its first test. A fresh fork is asked only of a session with
+    # warm workers (FRESH: engine/verdicts.py): every test of another (the JVM's) is fresh anyway.
+    fresh = item.stash.get(FRESH, False) and getattr(session, "warm", False)
+    link = session.worker(seed, fresh=True) if fresh else session.worker(seed)
     offset = session.output_end()
     try:
         yield Student(link, list(session.modules))
     finally:
         link.finish()
+        reused = getattr(link, "reused", False)
+        item.stash[REUSED] = reused
+        state.warm.tests += 1
+        state.warm.reused += reused
+        state.warm.again += item.stash.get(AGAIN, False)
+        state.warm.fresh_first += fresh and not item.stash.get(AGAIN, False)
         text, _ = session.output_since(offset)
         item.stash[OUTPUT] = text
+        # How the activity was graded (a given class of the student's, a program run through its
+        # main) and what the grader read for this test: for the record (grader/java/).
+        item.stash[HOW] = {"given_own": list(getattr(session, "given_own", [])),
+                           "activity_note": session.activity_note() if hasattr(session, "activity_note") else "",
+                           "read": link.message_notes() if hasattr(link, "message_notes") else ""}
 
 
 @pytest.fixture
@@ -297,43 +353,88 @@ def _submission_done(state: "GradingState", submission_id: str) -> None:
             progress.write(json.dumps(key) + "\n")  # one line whatever the key holds (batch.py reads it)
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item: pytest.Item):
+    """Run the test speaking its submission's language: every message it writes (values, calls,
+    hints given as a Twin) is in the student's words."""
+    state = item.config.stash.get(STATE, None)
+    submission = item.callspec.params.get("submission_id") if hasattr(item, "callspec") else None
+    if state is None or submission not in state.submissions:
+        yield
+        return
+    token = begin(state.idiom_for(submission, _activity(state, item)))
+    try:
+        yield
+    finally:
+        end(token)
+
+
 SEED = pytest.StashKey[int]()
 OUTPUT = pytest.StashKey[str]()
 BUDGET_SPENT = pytest.StashKey[bool]()
 RESULT = pytest.StashKey[dict]()
 RUN = pytest.StashKey[tuple[int, int]]()
+HOW = pytest.StashKey[dict]()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
+    """Each grading test runs through engine/verdicts.py: once, and once more in a fresh fork if
+    it failed in a warm worker; its record is saved when the attempt that counts is done."""
+    state = item.config.stash.get(STATE, None)
+    if state is None or not hasattr(item, "callspec"):
+        return None
+    return run_item(item, nextitem, _forget_attempt, lambda done: _commit(state, done), state.fresh_first,
+                    f"{_activity(state, item)} {_test_key(item)}")
+
+
+def _forget_attempt(item: pytest.Item) -> None:
+    for key in (RESULT, OUTPUT, SEED, BUDGET_SPENT, HOW):
+        if key in item.stash:
+            del item.stash[key]
+
+
+def _commit(state: GradingState, item: pytest.Item) -> None:
+    """Save the test's record with its submission's (the gate it closes, if it is one), and
+    finish the submission after its last test."""
+    result = item.stash.get(RESULT, None)
+    if result is None:
+        return
+    entry = state.rubric.activity(result["activity"]).points_for(item.originalname)
+    if entry is not None and entry.gate and result["outcome"] not in ("passed", "skipped"):
+        state.closed_gates.add((result["submission"], result["activity"]))
+    state.records.setdefault(result["submission"], []).append(dict(result))
+    if item.nodeid == state.last_item_of.get(result["submission"]):
+        _submission_done(state, result["submission"])
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     """Record the grader's view of each phase of each test (set-up, call, tear-down); the
-    record is complete, and saved with its submission's, after tear-down."""
+    record is complete after tear-down, and saved by ``_commit``."""
     yield
-    state = item.config.stash.get(STATE, None)
-    if state is None or not hasattr(item, "callspec"):
-        return
-    result = item.stash.setdefault(RESULT, {
-        "submission": _submission(item),
-        "activity": _activity(state, item),
-        "test": item.originalname,
-        "name": _display_name(item),
-        "outcome": "passed",
-        "message": "",
-        "run": item.stash.get(RUN, (0, 1))[0],
-        "runs": item.stash.get(RUN, (0, 1))[1],
-        "duration": 0.0,
-    })
+    result = item.stash.get(RESULT, None)
+    if result is None:
+        state = item.config.stash.get(STATE, None)
+        if state is None or not hasattr(item, "callspec"):
+            return
+        run, runs = item.stash.get(RUN, (0, 1))
+        result = item.stash[RESULT] = {
+            "submission": _submission(item), "activity": _activity(state, item), "test": item.originalname,
+            "name": _display_name(item), "outcome": "passed", "message": "", "run": run, "runs": runs, "duration": 0.0,
+        }
     result["duration"] = round(result["duration"] + call.duration, 6)
     if call.excinfo is not None and result["outcome"] == "passed":
         result["outcome"], result["message"] = classify(call.excinfo.value, budget=item.stash.get(BUDGET_SPENT, False))
         result.update(student_location(call.excinfo.value))
-        entry = state.rubric.activity(result["activity"]).points_for(item.originalname)
-        if entry is not None and entry.gate and result["outcome"] != "skipped":
-            state.closed_gates.add((result["submission"], result["activity"]))
         result["load_error"] = isinstance(call.excinfo.value, StudentLoadError)
     result["seed"] = item.stash.get(SEED, None)
     if call.when == "teardown":
         result["output"] = item.stash.get(OUTPUT, "")
-        state.records.setdefault(result["submission"], []).append(dict(result))
-        if item.nodeid == state.last_item_of.get(result["submission"]):
-            _submission_done(state, result["submission"])
+        how = item.stash.get(HOW, {})
+        if how.get("read") and result["outcome"] not in ("passed", "skipped"):
+            result["message"] = f"{result['message']}\n{how['read']}"
+        if how.get("given_own"):
+            result["given_own"] = how["given_own"]
+        if how.get("activity_note") and result["outcome"] not in ("passed", "skipped"):
+            result["activity_note"] = how["activity_note"]  # explains a failure; a pass needs no word

@@ -5,6 +5,7 @@ A record says which test ran, how it ended, and which of its rubric entry's runs
 place or a filtered replay ran only one of them.
 """
 
+from grader.engine.given_own import activity_notes, note_given_own
 from grader.engine.plan import GradingPlan, SubmissionPlan, rename_note
 from grader.engine.test_filter import entry_wanted
 from grader.kit.edition import is_kit
@@ -43,6 +44,8 @@ def score_submission(rubric: Rubric, plan: GradingPlan, sub_id: str, records: li
             mine = [r for r in records if r["activity"] == activity.id]
             result = score_activity(rubric, activity, plan, mine, replay)
         activities.append(_named(rubric, sub_plan, result))
+    activity_notes(activities, records)  # how a Java activity was graded (grader/java/program.py)
+    note_given_own(rubric, activities, records)  # a given class graded in the student's version
     if is_kit() and not plan.only_tests:  # a kit's activity waits for the ones whose files it uses
         wait_for_owners(rubric, activities, {k: a.imported for k, a in sub_plan.activities.items()})
     counted = [a for a in activities if not a.bonus]
@@ -54,6 +57,7 @@ def score_submission(rubric: Rubric, plan: GradingPlan, sub_id: str, records: li
         sub_id, "grader_error" if failed else "graded",
         round_points(sum(a.score for a in counted)), round_points(sum(a.max for a in counted)), messages, activities,
         bonus=round_points(sum(a.score for a in extra)), bonus_max=round_points(sum(a.max for a in extra)),
+        language=sub_plan.language,
     )
 
 

@@ -21,11 +21,16 @@ INI = Path(__file__).resolve().parent / "suites.ini"
 
 # pytest's own plugins that grading does not use. Each one costs time on every test (the
 # capture plugin swaps file descriptors around each test; the warnings plugin records warnings
-# around each), and grading runs some 200 tests per submission. The suites print nothing and
-# student code prints into its sandbox, never here.
+# around each; the thread and unraisable exception plugins look for exceptions around each, and
+# collect the garbage twice at the end), and grading runs some 200 tests per submission. The
+# suites print nothing, start no thread, and student code prints into its sandbox, never here.
 UNUSED_PLUGINS = ("cacheprovider", "capture", "logging", "warnings", "faulthandler", "doctest", "junitxml",
                   "pastebin", "stepwise", "unittest", "legacypath", "tmpdir", "monkeypatch", "recwarn",
-                  "setuponly", "setupplan")
+                  "setuponly", "setupplan", "threadexception", "unraisableexception",
+                  # Its report of each test costs a third of pytest's own time per test; nobody reads
+                  # it (the records are the results). What goes wrong in pytest itself still reaches
+                  # the log: collection errors through grader.engine.plugin, internal errors on stderr.
+                  "terminal")
 
 
 def planned_suites(plan_path: str) -> tuple[Path, list[str]]:
@@ -51,8 +56,6 @@ def pytest_arguments(plan_path: str) -> list[str]:
         *disabled,
         "-p", "grader.engine.plugin",
         "--grader-plan", plan_path,
-        "-q", "--no-header", "--no-summary",
-        "--tb=no",
         # The suites check with grader.assertions, never with a bare assert, so pytest need not
         # rewrite (and recompile) their modules in every grading process.
         "--assert=plain",

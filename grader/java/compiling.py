@@ -10,12 +10,14 @@ a scrubbed environment; its first error is reported with the student's file and 
 """
 
 import atexit
+import os
 import re
 import shutil
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grader.java.java_text import drop_final
 from grader.java.javac import JAVAC_SECONDS, run_javac
 from grader.java.jvm_user import jvm_owner, share_with_jvm
 
@@ -33,6 +35,7 @@ class Compiled:
     sources: Path
     error: dict | None = None
     student_classes: list[str] = field(default_factory=list)
+    extra_sources: Path | None = None  # the student's other classes (compiled only where used)
 
 
 def _blank(text: str) -> str:
@@ -63,28 +66,45 @@ def package_of(source: str) -> str | None:
 
 def compile_activity(student: dict[str, Path], stand_ins: dict[str, Path], scratch: Path,
                      shown_as: dict[str, str] | None = None, debug: bool = True,
+                     extras: dict[str, Path] | None = None, unfinal: dict[str, tuple[str, ...]] | None = None,
                      classpath: tuple[Path, ...] = ()) -> Compiled:
     """Compile ``student`` (class name -> its file) beside ``stand_ins`` (class name -> the
     reference file) into ``scratch``. ``shown_as``: how to name each student class's file in an
     error (its path in the submission); the file name by default. ``debug``: with line numbers
     and source file names (``-g``, so a report quotes the student's line); without (``-g:none``)
     for the lab's own versions a tester runs against, which must differ in nothing but behaviour.
-    ``classpath``: jars the classes compile against (a JUnit tester's: grader/java/junit.py)."""
-    sources, classes = scratch / "src", scratch / "classes"
-    for folder in (sources, classes):
+
+    ``extras``: the student's other classes (class name -> file: a helper class of theirs),
+    compiled only if the classes under test use them (javac finds them on its source path),
+    so one that does not compile costs nothing unless it is used. ``unfinal``: class name ->
+    the ``static final`` constants whose ``final`` is blanked (java_text.drop_final), so that a
+    run can set them (a constant is otherwise copied into every use by javac). ``classpath``:
+    jars the classes compile against (a JUnit tester's: grader/java/junit.py)."""
+    sources, classes, others = scratch / "src", scratch / "classes", scratch / "src-extra"
+    for folder in (sources, classes, others):
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir(parents=True)
+    extras = {name: path for name, path in (extras or {}).items() if name not in student and name not in stand_ins}
     texts = {name: path.read_text(encoding="utf-8", errors="replace") for name, path in student.items()}
-    own_packages = {p for text in texts.values() if (p := package_of(text))}
+    extra_texts = {name: path.read_text(encoding="utf-8", errors="replace") for name, path in extras.items()}
+    own_packages = {p for text in (*texts.values(), *extra_texts.values()) if (p := package_of(text))}
     for name, text in texts.items():
+        if unfinal and name in unfinal:
+            text, _ = drop_final(text, list(unfinal[name]))
         (sources / f"{name}.java").write_text(default_package(text, own_packages), encoding="utf-8")
+    for name, text in extra_texts.items():
+        (others / f"{name}.java").write_text(default_package(text, own_packages), encoding="utf-8")
     for name, path in stand_ins.items():
         if name not in student:
             shutil.copyfile(path, sources / f"{name}.java")
     files = sorted(str(p) for p in sources.glob("*.java"))
-    result = Compiled(classes, sources, student_classes=sorted(student))
-    args = ["-nowarn", "-g" if debug else "-g:none", "-proc:none", "-implicit:none", "-encoding", "UTF-8",
-            "-Xmaxerrs", "20", "-d", str(classes), "-sourcepath", str(sources),
+    result = Compiled(classes, sources, student_classes=sorted([*student, *extras]), extra_sources=others if extras else None)
+    # -implicit:class writes the classes of the extras javac had to read; without extras there
+    # is nothing implicit to write.
+    implicit = "-implicit:class" if extras else "-implicit:none"
+    source_path = f"{sources}{os.pathsep}{others}" if extras else str(sources)
+    args = ["-nowarn", "-g" if debug else "-g:none", "-proc:none", implicit, "-encoding", "UTF-8",
+            "-Xmaxerrs", "20", "-d", str(classes), "-sourcepath", source_path,
             *(["-classpath", ":".join(str(jar) for jar in classpath)] if classpath else []), *files]
     try:
         code, messages = run_javac(args, scratch)
@@ -93,7 +113,7 @@ def compile_activity(student: dict[str, Path], stand_ins: dict[str, Path], scrat
                         "module": ", ".join(sorted(student)), "frames": []}
         return result
     if code != 0:
-        result.error = javac_error(messages, sources, student, shown_as or {})
+        result.error = javac_error(messages, sources, {**extras, **student}, shown_as or {})
     share_with_jvm(scratch, jvm_owner())  # the JVM may run as another user: it reads, never writes, these
     return result
 
@@ -132,21 +152,24 @@ class CompileCache:
         self.entries: dict[tuple, tuple[Path, Compiled]] = {}
 
     @staticmethod
-    def key(student: dict[str, Path], stand_ins: dict[str, Path], shown_as: dict[str, str]) -> tuple:
+    def key(student: dict[str, Path], stand_ins: dict[str, Path], shown_as: dict[str, str],
+            extras: dict[str, Path] | None = None, unfinal: dict[str, tuple[str, ...]] | None = None) -> tuple:
         def files(group: dict[str, Path]) -> tuple:
             return tuple(sorted((name, str(path), path.stat().st_mtime_ns, path.stat().st_size) for name, path in group.items()))
 
-        return files(student), files(stand_ins), tuple(sorted(shown_as.items()))
+        return (files(student), files(stand_ins), tuple(sorted(shown_as.items())), files(extras or {}),
+                tuple(sorted((unfinal or {}).items())))
 
-    def compile(self, student: dict[str, Path], stand_ins: dict[str, Path], shown_as: dict[str, str]) -> Compiled:
+    def compile(self, student: dict[str, Path], stand_ins: dict[str, Path], shown_as: dict[str, str],
+                extras: dict[str, Path] | None = None, unfinal: dict[str, tuple[str, ...]] | None = None) -> Compiled:
         from grader.sandbox.leftovers import make_folder
 
-        key = self.key(student, stand_ins, shown_as)
+        key = self.key(student, stand_ins, shown_as, extras, unfinal)
         if key in self.entries:
             self.entries[key] = self.entries.pop(key)  # most recently used last
             return self.entries[key][1]
         folder = make_folder("sandbox")
-        compiled = compile_activity(student, stand_ins, folder, shown_as)
+        compiled = compile_activity(student, stand_ins, folder, shown_as, extras=extras, unfinal=unfinal)
         self.entries[key] = (folder, compiled)
         while len(self.entries) > self.size:
             old_folder, _ = self.entries.pop(next(iter(self.entries)))

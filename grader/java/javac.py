@@ -37,7 +37,7 @@ class _WarmCompiler:
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": str(home)}
         # TieredStopAtLevel=1: the quick compiler only. Over the few hundred compilations a server
         # makes (RESTART_AFTER), the optimising compiler's own work never pays off: measured on
-        # a card-game lab's two classes, 64 ms of CPU per compilation with it, 33 ms without, at 181.
+        # two of a lab's classes, 64 ms of CPU per compilation with it, 33 ms without, at 181.
         command = [shutil.which("java") or "java", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto", "-Xmx512m",
                    "-XX:TieredStopAtLevel=1", "-cp", str(worker_classes()), "sandbox_jvm.CompileServer"]
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,

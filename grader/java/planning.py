@@ -13,8 +13,14 @@ from pathlib import Path
 
 from grader.java.jdk import jdk_problem
 from grader.java.sources import class_name, is_java_submission, java_sources
+from grader.java.started import not_started_note, starter_copies, unwritten_methods
 from grader.kit.edition import is_kit
 from grader.rubric import Activity, Rubric
+
+# The student's other classes copied beside each activity's (the first ones by name): a real
+# project has a few; a folder of thousands would only slow every compilation down.
+MAX_EXTRAS = 200
+MAX_EXTRA_BYTES = 1 << 20
 
 
 def _python_names(activity: Activity, key: str = "files") -> list[str]:
@@ -69,6 +75,8 @@ class JavaPlanner:
         if missing:
             plan.notes[activity.id] = "; ".join(missing) + "."
             return
+        if self._not_started(activity, own, plan):
+            return
         if is_kit() and activity.uses:
             plan.notes[activity.id] = ("the student kit does not run Java testers yet (it holds none of the lab's Java "
                                        "classes to run yours against); your teacher's grading does.")
@@ -94,5 +102,58 @@ class JavaPlanner:
                 plan.notes[activity.id] = f"the lab has no Java version of {name} ({java}), so this activity cannot be graded in Java."
                 return
             files[java] = str(given)
+        theirs = {} if is_kit() else self._their_versions(activity.stand_ins)
         plan.activities[activity.id] = ActivityPlan(id=activity.id, files=files, modules=activity.modules,
-                                                    disable=list(activity.disable), own=own, language="java")
+                                                    disable=list(activity.disable), own=own, language="java",
+                                                    extras=self._extras(), theirs=theirs)
+
+    def _shown(self, path: Path) -> str:
+        return path.relative_to(self.folder).as_posix()
+
+    def _not_started(self, activity: Activity, own: list[str], plan) -> bool:
+        """Mark ``activity`` not started (started.py) if it is; whether it was."""
+        home = self.rubric.home
+        starter = home.starter / "java" if home is not None and home.starter is not None else None
+        classes = {Path(name).stem: self.folder / name for name in own}
+        methods = dict(home.java_methods).get(activity.id, ()) if home is not None else ()
+        unwritten = unwritten_methods(classes, methods, starter) if methods else None
+        if not unwritten and not starter_copies(classes, starter):
+            return False
+        plan.not_started.append(activity.id)
+        plan.notes[activity.id] = not_started_note(own, unwritten)
+        return True
+
+    def _lab_classes(self) -> set[str]:
+        """Every class name the lab knows (its students' files, the stand-ins, the harness)."""
+        names = {class_name(name) for a in self.rubric.activities
+                 for entry in (*a.files, *a.stand_ins, *a.harness, *a.uses) for name in entry.split("|")}
+        for folder in (self.reference, self.harness):
+            if folder is not None and folder.is_dir():
+                names.update(path.stem for path in folder.glob("*.java"))
+        return names
+
+    def _extras(self) -> dict[str, str]:
+        """The student's classes that are not the lab's (a helper class of theirs): name in the
+        submission -> path. They are compiled only where the classes under test use them."""
+        lab = self._lab_classes()
+        found = {}
+        for name, path in sorted(self.sources.items()):
+            if name in lab or len(found) >= MAX_EXTRAS:
+                continue
+            try:
+                if path.stat().st_size > MAX_EXTRA_BYTES:
+                    continue  # no helper class is that big: not copied for every activity
+            except OSError:
+                continue
+            found[self._shown(path)] = str(path.resolve())
+        return found
+
+    def _their_versions(self, stand_ins: tuple[str, ...]) -> dict[str, str]:
+        """The student's own versions of the activity's stand-ins: name in the submission -> path
+        (used only if the activity's classes compile with nothing else: theirs.py)."""
+        found = {}
+        for name in stand_ins:
+            path = self.sources.get(class_name(name))
+            if path is not None:
+                found[self._shown(path)] = str(path.resolve())
+        return found

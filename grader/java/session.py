@@ -30,7 +30,11 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from grader.idiom.java import JavaIdiom
 from grader.java.compiling import CACHE, Compiled
+from grader.java.members import read_classes
+from grader.java.program import NOT_MINE, NOTES_SHOWN, ProgramRuns
+from grader.java.theirs import error_in, with_their_versions
 from grader.java.stubs import ClassFileError, disable_methods
 from grader.java.jvm_user import jvm_owner, share_with_jvm
 from grader.java.worker import JvmProcess, JvmStartError, wait_ready
@@ -94,12 +98,17 @@ atexit.register(end_submission_jvm)
 class JvmSession:
     def __init__(self, files: dict[str, Path], modules: list[str], limits: Limits = Limits(),
                  disable: tuple[str, ...] = (), own: tuple[str, ...] | None = None,
-                 submission: str | None = None) -> None:
+                 submission: str | None = None, extras: dict[str, Path] | None = None,
+                 theirs: dict[str, Path] | None = None, programs: tuple = ()) -> None:
         """``files``: each Java file by its name in the submission (``src/pkg/Box.java``) or,
         for a reference stand-in, its own name (``Widget.java``); ``own``: which of them are the
         student's. ``modules``: the names the suites use (``box``), as for Python.
         ``submission``: whose files these are (sessions of one submission share its JVM); None:
-        a JVM of this session's own."""
+        a JVM of this session's own. ``extras``: the student's other classes, by their name in
+        the submission (compiled where the classes under test use them). ``theirs``: the
+        student's own versions of stand-ins, by their name in the submission, tried when the
+        classes under test compile only with them (theirs.py). ``programs``: the lab's
+        ``JavaProgram``s (a function a student may have written as a ``main``: program.py)."""
         self.submission = submission if submission is not None else f"session-{id(self)}"
         self.files = dict(files)
         self.modules = list(modules)
@@ -109,6 +118,11 @@ class JvmSession:
         self.student = {Path(name).stem: path for name, path in self.files.items() if name in own_names}
         self.shown_as = {Path(name).stem: name for name in self.files if name in own_names}
         self.stand_ins = {Path(name).stem: path for name, path in self.files.items() if name not in own_names}
+        self.extras = {Path(name).stem: path for name, path in (extras or {}).items()}
+        self.shown_as.update({Path(name).stem: name for name in (extras or {})})
+        self.theirs = dict(theirs or {})
+        self.given_own: list[str] = []  # the stand-ins graded in the student's own version (theirs.py)
+        self.programs = ProgramRuns(programs, self.student)
         self.scratch: Path | None = None
         self.compiled: Compiled | None = None
         self.load_error: dict | None = None
@@ -116,6 +130,21 @@ class JvmSession:
         self.last_output = ""
         self.current: JvmLink | None = None
         self.lingering = 0  # the last reply's count of threads left alive
+        # The lab's own Java spellings (grader/idiom/java.py), set by the engine; the idiom
+        # messages speak once the classes are compiled.
+        self.spellings: frozenset[str] = frozenset()
+        self._idiom: JavaIdiom | None = None
+        self._idiom_of: Compiled | None = None
+
+    @property
+    def idiom(self) -> JavaIdiom:
+        """How this activity's messages name the student's calls, values and files, in Java
+        (the declared names are read from the compiled classes once)."""
+        if self._idiom is None or (self.compiled is not None and self._idiom_of is not self.compiled):
+            classes = read_classes(self.compiled.classes) if self.compiled is not None and self.load_error is None else {}
+            self._idiom = JavaIdiom(classes, self.spellings, self.shown_as, {*self.student, *self.extras})
+            self._idiom_of = self.compiled
+        return self._idiom
 
     # -- lifecycle -----------------------------------------------------------------------
     def start(self) -> None:
@@ -124,12 +153,14 @@ class JvmSession:
             try:
                 self.jvm.start()  # it starts while the classes compile; _jvm_ready waits for it
             except (JvmStartError, OSError) as exc:
-                raise SandboxCrashed("starting the Java sandbox", {"exit_code": f"unknown ({exc})"}) from None
+                raise SandboxCrashed("starting the Java sandbox", {"exit_code": f"unknown ({exc})"}, java=True) from None
         if self.compiled is None:
             try:
-                self.compiled = CACHE.compile(self.student, self.stand_ins, self.shown_as)
+                self.compiled = self._compile()
             except SandboxUserError as exc:
-                raise SandboxCrashed("compiling your classes", {"exit_code": f"unknown ({exc})"}) from None
+                raise SandboxCrashed("compiling your classes", {"exit_code": f"unknown ({exc})"}, java=True) from None
+            if self.compiled.error is None:
+                self.programs.inspect(self.compiled.classes)
             if self.compiled.error is not None:
                 self.load_error = self.compiled.error
             elif self.disable:
@@ -142,7 +173,36 @@ class JvmSession:
                     disable_methods(self.compiled.classes, self.disable)
                     share_with_jvm(self.scratch, jvm_owner())
                 except (ClassFileError, ValueError, OSError, SandboxUserError) as exc:
-                    raise SandboxCrashed("switching off a method another activity grades", {"exit_code": f"unknown ({exc})"}) from None
+                    raise SandboxCrashed("switching off a method another activity grades", {"exit_code": f"unknown ({exc})"}, java=True) from None
+
+    def _compile(self) -> Compiled:
+        """The activity's classes beside the lab's stand-ins; if they compile only beside the
+        student's own versions of some stand-ins, beside those (theirs.py), remembered in
+        ``given_own``. With a program's constants made settable (program.py) unless that
+        alone stops the class compiling."""
+        def attempt(student: dict[str, Path], stand_ins: dict[str, Path], shown_as: dict[str, str]) -> Compiled:
+            unfinal = self.programs.unfinal()
+            compiled = CACHE.compile(student, stand_ins, shown_as, self.extras, unfinal)
+            if compiled.error is not None and unfinal:
+                plain = CACHE.compile(student, stand_ins, shown_as, self.extras)
+                if plain.error is None:
+                    self.programs.settable = False
+                    return plain
+            return compiled
+
+        compiled = attempt(self.student, self.stand_ins, self.shown_as)
+        if compiled.error is None or not self.theirs:
+            return compiled
+        choice = with_their_versions(self.theirs, self.student, self.stand_ins, self.shown_as, attempt)
+        if choice is None:
+            return compiled
+        self.given_own, theirs_compiled, usable = choice
+        if not usable:  # not even with theirs: show the error their own code meets, if it is in a graded file
+            self.given_own = []
+            return theirs_compiled if error_in(theirs_compiled, self.student) else compiled
+        self.student = {**self.student, **{Path(name).stem: self.theirs[name] for name in self.given_own}}
+        self.shown_as = {**self.shown_as, **{Path(name).stem: name for name in self.given_own}}
+        return theirs_compiled
 
     def load(self) -> None:
         """Compile the activity's classes (once); JavaCompileError if they do not compile."""
@@ -161,7 +221,7 @@ class JvmSession:
             if not jvm.ready:
                 wait_ready(jvm)
         except (JvmStartError, OSError) as exc:
-            raise SandboxCrashed("starting the Java sandbox", {"exit_code": f"unknown ({exc})"}) from None
+            raise SandboxCrashed("starting the Java sandbox", {"exit_code": f"unknown ({exc})"}, java=True) from None
         return jvm
 
     def worker(self, seed: int) -> "JvmLink":
@@ -172,15 +232,20 @@ class JvmSession:
         jvm = self._jvm_ready()
         link = JvmLink(self, seed)
         self.current = link
-        request = {"op": "load", "classpath": [jvm.visible(self.compiled.classes)], "student": sorted(self.student),
-                   "seed": seed, "assertions": True, "sources": [jvm.visible(self.compiled.sources)]}
+        sources = [jvm.visible(folder) for folder in (self.compiled.sources, self.compiled.extra_sources) if folder]
+        request = {"op": "load", "classpath": [jvm.visible(self.compiled.classes)],
+                   "student": sorted({*self.student, *self.extras}), "seed": seed, "assertions": True, "sources": sources}
         try:
             reply = link.request(request, "loading your classes", self.limits.load_seconds)
         except StudentError as exc:
-            raise StudentLoadError({**exc.details, "module": ", ".join(sorted(self.student))}) from None
+            raise self.idiom.load_error({**exc.details, "module": ", ".join(sorted(self.student))}) from None
         jvm.loads += 1
         link.seeding = reply.get("seeding") if isinstance(reply, dict) else None
         return link
+
+    def activity_note(self) -> str:
+        """What the activity's report says of how it was graded (a program run through its main)."""
+        return self.programs.note()
 
     def output_end(self) -> int:
         return 0
@@ -216,7 +281,7 @@ class JvmSession:
     def request(self, message: dict, call: str, timeout: float):
         jvm = self.jvm
         if jvm is None or not jvm.alive:
-            raise SandboxCrashed(call, {"exit_code": "unknown (the Java sandbox had already stopped)"})
+            raise SandboxCrashed(call, {"exit_code": "unknown (the Java sandbox had already stopped)"}, java=True)
         message = {**message, "id": secrets.randbits(62)}
         try:
             jvm.channel.send(message)
@@ -231,12 +296,12 @@ class JvmSession:
         except (EOFError, OSError):
             ended = jvm.exit_status()
             jvm.kill()
-            raise SandboxCrashed(call, ended) from None
+            raise SandboxCrashed(call, ended, java=True) from None
         self.lingering = reply.get("threads") if isinstance(reply.get("threads"), int) else 0
         if self.lingering > THREADS_BEFORE_RESTART:
             jvm.kill()  # the reply stands; the next test gets a new JVM
         if "error" in reply:
-            raise StudentError(call, reply["error"])
+            raise self.idiom.student_error(call, reply["error"])
         return reply.get("ok")
 
 
@@ -245,16 +310,44 @@ class JvmLink:
 
     language = "java"
 
+    @property
+    def idiom(self) -> JavaIdiom:
+        return self.session.idiom
+
     def __init__(self, session: JvmSession, seed: int) -> None:
         self.session = session
         self.seed = seed
         self.alive = True
         self.seeding: dict | str | None = None
         self.text: str | None = None
+        self.notes: dict[str, int] = {}  # what the grader read for the test (program.py), and how often
+        self.program_output: list[str] = []  # what a program run printed (read back mid-test)
 
     def request(self, message: dict, call: str, timeout: float | None = None):
+        programs = self.session.programs
+        if programs.active:
+            reply = programs.answer(self, message, call, timeout or self.session.limits.call_seconds)
+            if reply is not NOT_MINE:
+                return reply
+        return self.raw_request(message, call, timeout)
+
+    def note(self, text: str) -> None:
+        """Keep what was read for the test's message: each different reading once, counted."""
+        self.notes[text] = self.notes.get(text, 0) + 1
+
+    def message_notes(self) -> str:
+        """What a failed test's message adds: what the grader read on the test's behalf (the
+        first few different readings, each with how many runs gave it)."""
+        if not self.notes:
+            return ""
+        shown = [f"{text}{f'  ({count} runs)' if count > 1 else ''}" for text, count in list(self.notes.items())[:NOTES_SHOWN]]
+        more = len(self.notes) - len(shown)
+        extra = f"\n  (and {more} other reading{'s' if more > 1 else ''})" if more > 0 else ""
+        return "What the grader read:\n  " + "\n  ".join(shown) + extra
+
+    def raw_request(self, message: dict, call: str, timeout: float | None = None):
         if not self.alive:
-            raise SandboxCrashed(call, {"exit_code": "unknown (it had already stopped)"})
+            raise SandboxCrashed(call, {"exit_code": "unknown (it had already stopped)"}, java=True)
         try:
             return self.session.request(message, call, timeout or self.session.limits.call_seconds)
         except (SandboxCrashed, SandboxTimeout):
@@ -270,6 +363,7 @@ class JvmLink:
             self.alive = False
             try:
                 text, dropped = self.session.end_test()
+                text = "".join(self.program_output) + text
                 cap = self.session.limits.output_bytes
                 data = text.encode("utf-8")
                 if len(data) > cap or dropped:

@@ -30,6 +30,30 @@ def loose(name: str) -> str:
 def stub_methods(data: bytes, method: str) -> tuple[bytes, int]:
     """``data`` with every method named ``method`` (underscores and case ignored) doing nothing;
     and how many were stubbed (constructors and static initialisers are never touched)."""
+    utf8, at = _methods_start(data)
+    methods = struct.unpack_from(">H", data, at)[0]
+    at += 2
+    out = bytearray(data[:at])
+    stubbed = 0
+    for _ in range(methods):
+        _, name, descriptor, attributes = struct.unpack_from(">HHHH", data, at)
+        out += data[at:at + 8]
+        at += 8
+        wanted = loose(utf8.get(name, "")) == loose(method) and not utf8.get(name, "").startswith("<")
+        for _ in range(attributes):
+            attribute, length = struct.unpack_from(">HI", data, at)
+            body = data[at + 6:at + 6 + length]
+            if wanted and utf8.get(attribute) == "Code":
+                body = _zero_body(body, utf8[descriptor])
+                stubbed += 1
+            out += struct.pack(">HI", attribute, len(body)) + body
+            at += 6 + length
+    out += data[at:]
+    return bytes(out), stubbed
+
+
+def _methods_start(data: bytes) -> tuple[dict[int, str], int]:
+    """The class file's Utf8 constants by index, and the offset of its methods count."""
     if data[:4] != b"\xca\xfe\xba\xbe":
         raise ClassFileError("not a class file")
     at = 8
@@ -52,26 +76,22 @@ def stub_methods(data: bytes, method: str) -> tuple[bytes, int]:
     at += 6  # access flags, this class, super class
     interfaces = struct.unpack_from(">H", data, at)[0]
     at += 2 + 2 * interfaces
-    at = _skip_members(data, at)  # fields
-    methods = struct.unpack_from(">H", data, at)[0]
+    return utf8, _skip_members(data, at)  # past the fields
+
+
+def method_names(data: bytes) -> set[str]:
+    """The names of the methods a class file declares (constructors as ``<init>``)."""
+    utf8, at = _methods_start(data)
+    count = struct.unpack_from(">H", data, at)[0]
     at += 2
-    out = bytearray(data[:at])
-    stubbed = 0
-    for _ in range(methods):
-        _, name, descriptor, attributes = struct.unpack_from(">HHHH", data, at)
-        out += data[at:at + 8]
+    names = set()
+    for _ in range(count):
+        _, name, _, attributes = struct.unpack_from(">HHHH", data, at)
+        names.add(utf8.get(name, ""))
         at += 8
-        wanted = loose(utf8.get(name, "")) == loose(method) and not utf8.get(name, "").startswith("<")
         for _ in range(attributes):
-            attribute, length = struct.unpack_from(">HI", data, at)
-            body = data[at + 6:at + 6 + length]
-            if wanted and utf8.get(attribute) == "Code":
-                body = _zero_body(body, utf8[descriptor])
-                stubbed += 1
-            out += struct.pack(">HI", attribute, len(body)) + body
-            at += 6 + length
-    out += data[at:]
-    return bytes(out), stubbed
+            at += 6 + struct.unpack_from(">I", data, at + 2)[0]
+    return names
 
 
 def _skip_members(data: bytes, at: int) -> int:

@@ -38,8 +38,9 @@ from grader.reporters.hookspecs import OutputFormat, hookimpl
 from grader.reporters.markdown_report import code, fenced
 from grader.reporters.wording import (
     GRADER_ERROR_HEADLINE,
-    OUTCOME_WORDS,
     UNUSABLE_HEADLINE,
+    in_students_words,
+    outcome_words,
     score_of,
 )
 from grader.results import ActivityResult, ClassResults, SubmissionResult, TestResult
@@ -78,6 +79,7 @@ def only_submission(results: ClassResults, platform: str) -> SubmissionResult:
     return results.submissions[0]
 
 
+@in_students_words
 def gradescope_document(sub: SubmissionResult, options: GradescopeOptions = GradescopeOptions(),
                         base_seed: int = 0) -> dict:
     """Gradescope's results.json for one submission, as a dict."""
@@ -193,7 +195,7 @@ def _test_entry(activity: ActivityResult, test: TestResult, number: str, options
 def entry_output(activity: ActivityResult, test: TestResult, base_seed: int = 0, apart: bool = False) -> str:
     """One test's output, in Markdown: the outcome, the message, what the code printed, how to
     replay it. The replay uses the lab's own rubric: a student has no copy of the teacher's."""
-    parts = [f"**{OUTCOME_WORDS.get(test.outcome, test.outcome)}**"]
+    parts = [f"**{outcome_words(test.outcome)}**"]
     if test.advisory:
         parts.append("A check that goes further than the lab asks (\"going further\").")
     if apart:

@@ -6,14 +6,20 @@ a student reads shows the first test of such a group in full and only counts the
 
 Two failed tests have the same cause when they ended the same way (outcome) and their message
 says the same thing once the call that differs is left out: its hint (a test's message is
-"call / expected / got / Hint: ..."), or without one, the error raised and where.
+"call / expected / got / Hint: ..."), or without one, the error raised and where. A Java
+student's message says it in Java's words (grader/idiom/java.py): an exception "threw" (its
+message left out: Java's name the index and the length, which differ from call to call, where
+Python says "list index out of range"), a method that "could not be called", a System.exit.
 """
 
+import re
 from dataclasses import dataclass, field
 
 from grader.results import TestResult
 
 HINT_STARTS = ("Hint:", "Likely:")
+JAVA_VERBS = (" could not be called: ", " called System.exit(")
+JAVA_THREW = re.compile(r" threw (?P<type>[\w.$]+)(?::.*?)?(?P<where> at \S.* line \d+, in .+)?$")
 
 
 @dataclass
@@ -38,6 +44,12 @@ def cause_of(test: TestResult) -> tuple[str, str] | None:
         return test.outcome, "\n".join(hints)
     if " raised " in lines[0]:
         return test.outcome, "\n".join([lines[0].split(" raised ", 1)[1], *lines[1:]])
+    threw = JAVA_THREW.search(lines[0])
+    if threw:
+        return test.outcome, "\n".join([threw.group("type") + (threw.group("where") or ""), *lines[1:]])
+    for verb in JAVA_VERBS:
+        if verb in lines[0]:
+            return test.outcome, "\n".join([verb + lines[0].split(verb, 1)[1], *lines[1:]])
     return None
 
 

@@ -42,7 +42,7 @@ from pathlib import Path
 
 from grader.reporters.atomic import write_atomically
 from grader.reporters.hookspecs import OutputFormat, hookimpl
-from grader.reporters.wording import ACTIVITY_WORDS, OUTCOME_WORDS, points, score_of
+from grader.reporters.wording import ACTIVITY_WORDS, in_students_words, outcome_words, points, score_of
 from grader.results import ActivityResult, ClassResults, SubmissionResult, TestResult
 
 # Everything XML 1.0 does not allow in a document (https://www.w3.org/TR/xml/#charsets).
@@ -89,6 +89,7 @@ def write_strict_junit(results: ClassResults, path: Path) -> list[Path]:
     return [write_atomically(path, junit_text(results, places=False))]
 
 
+@in_students_words
 def _submission_suites(sub: SubmissionResult) -> list[ET.Element]:
     if not sub.activities:  # unusable: nothing was graded, but the CI must show the student
         suite = _suite(sub, sub.id, {"student": sub.id, "status": sub.status})
@@ -149,16 +150,16 @@ def _activity_case(suite: ET.Element, classname: str, activity: ActivityResult) 
 
 def _test_case(suite: ET.Element, classname: str, name: str, test: TestResult) -> None:
     case = _case(suite, classname, name, test.duration)
-    message = test.message or OUTCOME_WORDS.get(test.outcome, test.outcome)
+    message = test.message or outcome_words(test.outcome)
     if test.outcome == "passed":
         pass
     elif test.advisory and test.max_points == 0:
         _problem(case, "skipped", "advisory",
-                 f"going further (advisory, worth 0 points), {OUTCOME_WORDS.get(test.outcome, test.outcome)}: {message}")
+                 f"going further (advisory, worth 0 points), {outcome_words(test.outcome)}: {message}")
     elif test.outcome == "failed":
         _problem(case, "failure", "wrong_answer", message)
     elif test.outcome == "grader_error":
-        _problem(case, "error", test.outcome, f"{OUTCOME_WORDS['grader_error']}: {message}")
+        _problem(case, "error", test.outcome, f"{outcome_words('grader_error')}: {message}")
     elif test.outcome in ERROR_OUTCOMES:
         _problem(case, "error", test.outcome, message)
     else:  # skipped, or an outcome this version does not know: never counted as passed

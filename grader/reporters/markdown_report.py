@@ -28,13 +28,14 @@ from grader.reporters.grouping import FailureGroup, group_failures
 from grader.reporters.wording import (
     ACTIVITY_WORDS,
     GRADER_ERROR_HEADLINE,
-    OUTCOME_WORDS,
     UNUSABLE_HEADLINE,
     advisory_worth,
     alike_worth,
     base_name,
+    in_students_words,
     not_there,
     optional_and_missing,
+    outcome_words,
     plural,
     points,
     run_worth,
@@ -68,6 +69,7 @@ def code(text: str) -> str:
     return f"{ticks}{pad}{text}{pad}{ticks}"
 
 
+@in_students_words
 def submission_report(sub: SubmissionResult, heading: str = "Report") -> str:
     """The whole report.md of one submission."""
     lines = [f"# {heading}: {code(sub.id)}", ""]
@@ -158,7 +160,7 @@ def _activity_problem(activity: ActivityResult) -> list[str]:
 
 def _test_details(activity: ActivityResult, test: TestResult, worth: str) -> list[str]:
     hidden = ", hidden test" if test.visibility == "hidden" else ""
-    what = OUTCOME_WORDS.get(test.outcome, test.outcome)
+    what = outcome_words(test.outcome)
     lines = [f"### {SYMBOL.get(test.outcome, '?')} {activity.id} {code(test.name)} ({worth}{hidden}): {what}", ""]
     if test.outcome != "passed" or test.message:
         lines += [fenced(test.message or "(no message)"), ""]
@@ -184,7 +186,7 @@ def _going_further(sub: SubmissionResult) -> list[str]:
         return []
     lines = ["## Going further", "",
              "Checks beyond what the lab asks for. They are worth 0 points unless the rubric grades them.", ""]
-    lines += [f"- {SYMBOL.get(t.outcome, '?')} {a.id} {code(t.name)}: {OUTCOME_WORDS.get(t.outcome, t.outcome)}, "
+    lines += [f"- {SYMBOL.get(t.outcome, '?')} {a.id} {code(t.name)}: {outcome_words(t.outcome)}, "
               f"{advisory_worth(t)}" for a, t in found]
     lines.append("")
     for activity in sub.activities:

@@ -23,8 +23,9 @@ from grader.reporters.gradescope_json import only_submission
 from grader.reporters.hookspecs import OutputFormat, hookimpl
 from grader.reporters.wording import (
     GRADER_ERROR_HEADLINE,
-    OUTCOME_WORDS,
     UNUSABLE_HEADLINE,
+    in_students_words,
+    outcome_words,
     score_of,
 )
 from grader.results import ActivityResult, ClassResults, SubmissionResult
@@ -32,6 +33,7 @@ from grader.results import ActivityResult, ClassResults, SubmissionResult
 OUTPUT_CHARS = 2000
 
 
+@in_students_words
 def prairielearn_document(sub: SubmissionResult) -> dict:
     """PrairieLearn's results.json for one submission, as a dict."""
     errors = format_errors(sub)
@@ -74,7 +76,7 @@ def _tests(sub: SubmissionResult) -> list[dict]:
             if test.visibility != "public":
                 hidden += 1
                 entry.update(name=f"{activity.id} {activity.title}: hidden test {hidden}",
-                             message=OUTCOME_WORDS.get(test.outcome, test.outcome) + " (a hidden test: its details are not shown)",
+                             message=outcome_words(test.outcome) + " (a hidden test: its details are not shown)",
                              output="")
             if test.advisory:
                 entry["description"] = "Goes further than the lab asks."
@@ -92,7 +94,7 @@ def _activity_entry(activity: ActivityResult) -> dict:
 
 
 def _message(outcome: str, message: str) -> str:
-    words = OUTCOME_WORDS.get(outcome, outcome)
+    words = outcome_words(outcome)
     return f"{words}: {message}" if message and outcome != "passed" else words
 
 

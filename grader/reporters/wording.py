@@ -5,8 +5,11 @@ Status words are written for a student of 16 as much as for a teacher: they say 
 and, when it was not the student's doing, say so.
 """
 
+import functools
 import re
+from collections.abc import Callable
 
+from grader.idiom import PYTHON, Idiom, current, speaking
 from grader.results import ActivityResult, TestResult
 
 # What a test's outcome means, in words (results.OUTCOMES).
@@ -18,6 +21,35 @@ OUTCOME_WORDS = {
     "skipped": "not run",
     "grader_error": "the grader failed on this test (not the student's fault)",
 }
+
+# What a Java student reads instead (grader/idiom/): Java throws exceptions.
+JAVA_OUTCOME_WORDS = {**OUTCOME_WORDS, "error": "the code threw an exception"}
+
+
+def outcome_words(outcome: str) -> str:
+    """What a test's outcome means, in the words of the student whose report is being written."""
+    words = JAVA_OUTCOME_WORDS if current().language == "java" else OUTCOME_WORDS
+    return words.get(outcome, outcome)
+
+
+def idiom_for(language: str) -> Idiom:
+    if language == "java":
+        from grader.idiom.java import JavaIdiom
+
+        return JavaIdiom()
+    return PYTHON
+
+
+def in_students_words(function: Callable) -> Callable:
+    """A reporter's function for one submission (its first argument): run in that student's
+    language, so the words it adds around the tests' messages are theirs."""
+    @functools.wraps(function)
+    def speaking_theirs(sub, *args, **kwargs):
+        with speaking(idiom_for(getattr(sub, "language", "python"))):
+            return function(sub, *args, **kwargs)
+
+    return speaking_theirs
+
 
 # What an activity's status means, in words (results.ACTIVITY_STATUSES). Never "graded" for an
 # activity that was not.

@@ -64,7 +64,7 @@ def measure(level: str) -> Confinement:
 def _measure(level: str, sandbox_user: str) -> Confinement:
     from grader.sandbox.session import SandboxSession  # the session imports the launcher too
 
-    launcher = Launcher(level=level)
+    launcher = Launcher(level=level, watch=False)  # it starts one empty sandbox, never a warm worker
     session = SandboxSession({}, [], launcher=launcher)
     try:
         session.start()

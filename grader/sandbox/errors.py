@@ -13,9 +13,14 @@ class SandboxError(Exception):
 class StudentError(SandboxError):
     """The student's code raised an exception; ``details`` is the plain-data description."""
 
-    def __init__(self, call: str, details: dict) -> None:
+    def __init__(self, call: str, details: dict, message: str | None = None) -> None:
+        """``message``: the words, when the idiom of the student's language wrote them
+        (grader/idiom/java.py); else Python's."""
         self.call = call
         self.details = details
+        if message is not None:
+            super().__init__(message)
+            return
         where = ""
         frames = details.get("frames") or []
         if frames:
@@ -29,8 +34,11 @@ class StudentError(SandboxError):
 class StudentLoadError(SandboxError):
     """A student file could not even be imported (syntax error, exception or exit at import)."""
 
-    def __init__(self, details: dict) -> None:
+    def __init__(self, details: dict, message: str | None = None) -> None:
         self.details = details
+        if message is not None:
+            super().__init__(message)
+            return
         module = details.get("module", "?")
         frames = details.get("frames") or []
         where = f" (line {frames[-1]['line']})" if frames else ""
@@ -57,9 +65,12 @@ class SandboxTimeout(SandboxError):
 class SandboxCrashed(SandboxError):
     """The process running the student's code died (os._exit, a signal, a resource limit)."""
 
-    def __init__(self, call: str, ended: dict) -> None:
+    def __init__(self, call: str, ended: dict, java: bool = False) -> None:
+        """``java``: the Java sandbox (a JVM) stopped, where ``System.exit`` never ends it."""
         if "signal" in ended:
             why = _signal_reason(ended["signal"])
+        elif java:
+            why = f"the Java sandbox stopped (exit code {ended.get('exit_code')}; it may have used too much memory or time)"
         else:
             why = f"the program exited with code {ended.get('exit_code')} (did it call exit()?)"
         super().__init__(f"{call} stopped the program instead of returning: {why}.")

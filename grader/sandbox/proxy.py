@@ -7,18 +7,20 @@
 Every call crosses to the sandbox and comes back as plain data, or as a ``Remote`` standing for
 an object that stays there. A ``Remote`` is equal only to itself, so no student object can pass
 for an expected value. Each Remote keeps a readable ``label`` (the expression that made it) for
-failure messages: ``Box(['red']).take() raised IndexError``.
+failure messages, written in the student's language by the link's idiom (grader/idiom/):
+``Box(['red']).take() raised IndexError`` for Python, ``new Box(new String[] {"red"}).take()
+threw IndexOutOfBoundsException`` for Java.
 """
 
 from dataclasses import dataclass
 from typing import Any
 
-from grader.sandbox.errors import StudentError
+from grader.idiom import idiom_of
 from grader.sandbox.session import WorkerLink
 
 
-def describe_args(args: tuple) -> str:
-    return ", ".join(a.label if isinstance(a, Remote) else repr(a) for a in args)
+def describe_args(args: tuple, link: Any = None) -> str:
+    return idiom_of(link).args(args)
 
 
 def to_wire(value: Any) -> Any:
@@ -34,10 +36,14 @@ def to_wire(value: Any) -> Any:
 PLAIN = (int, str, float, bool, type(None))
 
 
-def from_wire(data: Any, link: WorkerLink, label: str) -> Any:
+def from_wire(data: Any, link: WorkerLink, label: str, container: str | None = None) -> Any:
+    """``container``: the declared type of the list ``data`` came from, when known (an item of a
+    Java ``List`` is named ``x.get(3)``, of an array ``x[3]``)."""
     if type(data) is list:
         # Plain items come back as they are; a label is only worth building for a handle.
-        return [item if type(item) in PLAIN else from_wire(item, link, f"{label}[{i}]") for i, item in enumerate(data)]
+        idiom = idiom_of(link)
+        return [item if type(item) in PLAIN else from_wire(item, link, idiom.item(label, i, container))
+                for i, item in enumerate(data)]
     if isinstance(data, dict):
         if "$handle" in data:
             return Remote(link, data["$handle"], data.get("type", "object"), label)
@@ -59,26 +65,36 @@ class PendingCall:
 class RemoteCallable:
     """A function, class or bound method in the sandbox, not yet called."""
 
-    def __init__(self, link: WorkerLink, target: dict, name: str, label: str) -> None:
+    def __init__(self, link: WorkerLink, target: dict, name: str, owner: "Remote | None" = None,
+                 module: str | None = None) -> None:
+        """``owner``: the object whose method this is; ``module``: else, the module it is in."""
         self.link = link
         self.target = target
         self.name = name
-        self.label = label
+        self.owner = owner
+        self.module = module
 
     def spec(self, *args) -> dict:
         return {**self.target, "op": "call", "name": self.name, "args": to_wire(args)}
 
+    def describe(self, args: tuple) -> str:
+        """This call with these arguments, as the student would write it."""
+        idiom = idiom_of(self.link)
+        if self.owner is not None:
+            return idiom.method_call(self.owner.label, self.owner.type_name, self.name, args)
+        return idiom.module_call(self.module or "", self.name, args)
+
     def later(self, *args) -> PendingCall:
         """This call, to be sent with others in one round trip by ``Student.batch``."""
-        return PendingCall(self.spec(*args), f"{self.label}({describe_args(args)})")
+        return PendingCall(self.spec(*args), self.describe(args))
 
     def __call__(self, *args, timeout: float | None = None):
-        call = f"{self.label}({describe_args(args)})"
+        call = self.describe(args)
         return from_wire(self.link.request(self.spec(*args), call, timeout), self.link, call)
 
     def repeat(self, times: int, *args, timeout: float | None = None) -> list:
         """Call ``times`` times in one round trip; the first student error is raised."""
-        call = f"{self.label}({describe_args(args)})"
+        call = self.describe(args)
         replies = self.link.request({"op": "repeat", "times": times, "call": self.spec(*args)}, call, timeout)
         return [_unwrap(reply, self.link, call) for reply in replies]
 
@@ -90,7 +106,7 @@ class RemoteCallable:
             mixer.mix.sample(1000, [0, 1, 2, 3], observe=[["arg", 0]])
             box.mix.sample(1000, observe=[["self"], ["attr", "widgets"], ["each", "colour"]])
         """
-        call = f"{self.label}({describe_args(args)})"
+        call = self.describe(args)
         request = {**self.target, "op": "sample", "times": times, "observe": observe,
                    "call": {"name": self.name, "args": to_wire(args)}}
         return from_wire(self.link.request(request, call, timeout), self.link, call)
@@ -108,21 +124,22 @@ class Remote:
     def __getattr__(self, name: str) -> RemoteCallable:
         if name.startswith("__"):
             raise AttributeError(name)
-        return RemoteCallable(self.link, {"handle": self.handle}, name, f"{self.label}.{name}")
+        return RemoteCallable(self.link, {"handle": self.handle}, name, owner=self)
 
     def get(self, name: str, timeout: float | None = None):
         """The value of a data attribute, e.g. ``box.get("widgets")``."""
-        call = f"{self.label}.{name}"
+        idiom = idiom_of(self.link)
+        call = idiom.attribute(self.label, name)
         reply = self.link.request({"op": "getattr", "handle": self.handle, "name": name}, call, timeout)
-        return from_wire(reply, self.link, call)
+        return from_wire(reply, self.link, call, idiom.field_type(self.type_name, name))
 
     def set(self, name: str, value) -> None:
-        call = f"setting {self.label}.{name}"
+        call = f"setting {idiom_of(self.link).attribute(self.label, name)}"
         self.link.request({"op": "setattr", "handle": self.handle, "name": name, "value": to_wire(value)}, call)
 
     def text(self) -> Any:
         """``str(obj)`` in the sandbox (``__str__``, or a Java-style ``toString``)."""
-        call = f"str({self.label})"
+        call = idiom_of(self.link).text_of(self.label)
         return from_wire(self.link.request({"op": "str", "handle": self.handle}, call), self.link, call)
 
     def relabel(self, label: str) -> "Remote":
@@ -147,7 +164,7 @@ class RemoteModule:
     def __getattr__(self, name: str) -> RemoteCallable:
         if name.startswith("__"):
             raise AttributeError(name)
-        return RemoteCallable(self.link, {"module": self.name}, name, name)
+        return RemoteCallable(self.link, {"module": self.name}, name, module=self.name)
 
 
 class Student:
@@ -175,5 +192,5 @@ class Student:
 
 def _unwrap(reply: dict, link: WorkerLink, call: str):
     if "error" in reply:
-        raise StudentError(call, reply["error"])
+        raise idiom_of(link).student_error(call, reply["error"])
     return from_wire(reply["ok"], link, call)

@@ -36,7 +36,7 @@ class SandboxSession:
     def __init__(self, files: dict[str, Path], modules: list[str], limits: Limits = Limits(),
                  disable: tuple[str, ...] = (), launcher: Launcher | None = None,
                  own: tuple[str, ...] | None = None, compiled: tuple[str, ...] = (),
-                 testers: tuple[str, ...] = (), host: bool = False) -> None:
+                 testers: tuple[str, ...] = (), host: bool = False, warm: bool = False) -> None:
         """``files``: name in the sandbox -> file to copy; ``modules``: what to import once.
 
         ``own`` names (as in ``files``) the student's own files: error messages quote lines of
@@ -49,6 +49,12 @@ class SandboxSession:
 
         ``host``: each worker forks a host for the class under test before anything else, and
         the test's first request must be that class's "host" (sandbox_runtime/hosting.py).
+
+        ``warm``: a worker that ended its test cleanly serves the next one, with the student's
+        modules executed anew and the process audited in between (sandbox_runtime/warm.py); a
+        test's ``WorkerLink.reused`` says whether it ran in such a worker. Off: a fresh fork per
+        test. Where the sandbox cannot do it (Python before 3.12, a tester's sandbox) every test
+        gets a fresh fork anyway.
         """
         self.files = dict(files)
         self.modules = modules
@@ -57,6 +63,8 @@ class SandboxSession:
         self.compiled = list(compiled)
         self.testers = list(testers)
         self.host = host
+        self.warm = warm
+        self.retired: list[str] = []  # why warm workers ended, as the zygote said (for statistics and tests)
         self.limits = limits
         self.folder: StagedFolder | None = None
         self.pid: int | None = None  # the zygote's; also its process group
@@ -92,6 +100,8 @@ class SandboxSession:
             request["testers"] = self.testers
         if self.host:
             request["host"] = True
+        if self.warm:
+            request["warm"] = True
         try:
             self.request(request, "loading your files", self.limits.load_seconds)
         except StudentError as exc:
@@ -108,8 +118,10 @@ class SandboxSession:
             return self.modules[-1]
         return os.path.splitext(self.testers[-1])[0] if self.testers else "?"
 
-    def worker(self, seed: int) -> "WorkerLink":
-        """A fresh worker for one test, seeded with ``seed`` before any of the test's code runs."""
+    def worker(self, seed: int, fresh: bool = False) -> "WorkerLink":
+        """A worker for one test, seeded with ``seed`` before any of the test's code runs: a fresh
+        fork, or in the warm mode the worker of the last test, renewed and audited (``fresh``:
+        a fresh fork in any case)."""
         if self.load_error is not None:
             raise StudentLoadError(self.load_error)
         if self.current is not None:
@@ -122,7 +134,7 @@ class SandboxSession:
         # sandbox, and so is its offset). The last test's output has been read, or never will be.
         os.ftruncate(self.output.fileno(), 0)
         os.lseek(self.output.fileno(), 0, os.SEEK_SET)
-        link = WorkerLink(self, seed)
+        link = WorkerLink(self, seed, fresh)
         self.current = link
         link.send_fork()
         return link
@@ -259,9 +271,11 @@ class WorkerLink:
     # reference classes (a private field's name) may need it; grader/java/session.py says "java".
     language = "python"
 
-    def __init__(self, session: SandboxSession, seed: int) -> None:
+    def __init__(self, session: SandboxSession, seed: int, fresh: bool = False) -> None:
         self.session = session
         self.seed = seed
+        self.fresh = fresh
+        self.reused = False  # served by a warm worker that ran an earlier test (known once started)
         self.pid: int | None = None  # known once the zygote's reply to "fork" is read
         self.alive = True
         self.ending = False  # told to exit; its "ended" not read yet
@@ -279,7 +293,10 @@ class WorkerLink:
         for attempt in range(2):
             self.fork_id = secrets.randbits(62)
             try:
-                session.channel.send({"op": "fork", "seed": self.seed, "token": self.token, "id": self.fork_id})
+                request = {"op": "fork", "seed": self.seed, "token": self.token, "id": self.fork_id}
+                if self.fresh:
+                    request["fresh"] = True
+                session.channel.send(request)
                 return
             except TimeoutError:
                 session._abandon(None)
@@ -314,6 +331,9 @@ class WorkerLink:
         except (TypeError, KeyError, ValueError):  # not the zygote's answer: something in the sandbox forged it
             session.close()
             raise SandboxCrashed("starting a test", {"exit_code": "unknown (the sandbox answered nonsense)"}) from None
+        self.reused = reply.get("reused") is True
+        if isinstance(reply.get("why"), str):
+            session.retired.append(reply["why"][:200])
         session.worker_pids.add(self.pid)
 
     def _restart_session(self) -> None:

@@ -11,7 +11,7 @@ diagnosis (diagnosis/) and the handouts (handout.py, java_handout.py).
 from pathlib import Path
 
 from grader.assets import bundled_lab
-from grader.labs import PlayableGame
+from grader.labs import JavaProgram, PlayableGame
 
 
 def _diagnose(path: Path) -> int:
@@ -44,6 +44,21 @@ def _causes(rubric, result, folder: Path) -> list[str]:
     return name_causes(rubric, result, folder)
 
 
+def _read_share_won(text: str, games: int) -> tuple[float | None, str]:
+    from grader_labs.elevens.simulation_output import read_share_won
+
+    return read_share_won(text, games)
+
+
+# The methods an activity adds to a file an earlier activity already grades: a Java activity none
+# of whose methods is written (missing, or still the starter's placeholder) is "not started"
+# (docs/java.md). Only such activities are listed: a file's first activity is judged by the file
+# (a Card that does not compile yet is someone's work, and its compiler error is what helps).
+JAVA_METHODS = (
+    ("A4", ("Deck.shuffle",)),
+    ("A11", ("ElevensBoard.findPairSum11", "ElevensBoard.findJQK", "ElevensBoard.playIfPossible")),
+)
+
 LAB = bundled_lab(
     "elevens",
     "AP CS A Elevens lab (Python edition)",
@@ -57,6 +72,11 @@ LAB = bundled_lab(
     mutation="grader_labs.elevens.mutation",
     # Graded in Java too (docs/java.md): the same suites call Card.java and Deck.java.
     java_activities=("A1", "A2", "A3", "A4", "A5", "A5b", "A8", "A9", "A10", "A11", "A11b", "bonus-tens"),
+    java_methods=JAVA_METHODS,
+    # The College Board's ElevensSimulation has only a main (GAMES_TO_PLAY games, a debugging
+    # switch, the share won printed): simulate(n) runs it with GAMES_TO_PLAY = n (docs/java.md).
+    java_programs=(JavaProgram("elevens_simulation", "simulate", count="GAMES_TO_PLAY",
+                               quiet=("I_AM_DEBUGGING", "DEBUG", "DEBUGGING"), read=_read_share_won),),
     # `grader play`: each board on the lab's own Card, Deck and Board, as its activity grades it.
     games=(
         PlayableGame("elevens", "Elevens", "elevens_board.py", "ElevensBoard", ("card.py", "deck.py", "board.py")),

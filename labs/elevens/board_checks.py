@@ -15,6 +15,7 @@ from grader_labs.elevens.planting import SUITS, plant, plant_deck, pretty
 from grader_labs.elevens.standard_deck import RANKS, SHORT
 
 from grader.assertions import expect, fail, show
+from grader.idiom import Twin, call, new
 
 RANKS_SHORT = [SHORT[rank] for rank in RANKS]
 SAMPLED = 40  # selections of five cards or more tried per board
@@ -61,7 +62,7 @@ def check_is_legal(student, make_board, rules: Rules, boards: list[list[str]], s
         for sel, answer in zip(chosen, got):
             expected = rules.is_play([codes[k] for k in sel])
             what = describe(codes, sel) if sel else "nothing selected"
-            expect(answer, expected, f"{board.label}: is_legal({sel})  ({what})", hint)
+            expect(answer, expected, f"{board.label}: {call(None, 'is_legal', sel)}  ({what})", hint)
 
 
 def only_play_board(rules: Rules, play: tuple[str, ...], empties: int, rng: random.Random) -> list[str | None]:
@@ -129,7 +130,8 @@ def check_another_play(student, make_board, rules: Rules, case: str, explicit: d
                  for codes, deck, play in play_boards(rules, generated[case], seed=rules.places)]
     for codes, deck, answer, why in cases:
         state = plant_with_deck(student, board, rules, codes, deck)
-        expect(board.another_play_is_possible(), answer, f"{board.label}, {state}: another_play_is_possible()  ({why})", hint)
+        expect(board.another_play_is_possible(), answer, f"{board.label}, {state}: {call(None, 'another_play_is_possible')}  ({why})",
+               hint)
 
 
 def snapshot(student, board, places: int) -> list:
@@ -144,27 +146,31 @@ def check_play_if_possible(student, make_board, rules: Rules, kind: str, hint: s
     for codes, deck, play in play_boards(rules, kind, seed=rules.places + 1):
         state = plant_with_deck(student, board, rules, codes, deck)
         before, deck_before = snapshot(student, board, rules.places), board.deck_size()
-        call = f"{board.label}, {state}: play_if_possible()"
+        played = f"{board.label}, {state}: {call(None, 'play_if_possible')}"
         if not play:
-            expect(board.play_if_possible(), False, call, "There is no play on this board: return False.")
+            expect(board.play_if_possible(), False, played, Twin("There is no play on this board: return False.",
+                                                                 "There is no play on this board: return false."))
             if snapshot(student, board, rules.places) != before or board.deck_size() != deck_before:
-                fail(f"{call} returned False but changed the board or the deck", "When there is no play, leave every card where it is.")
+                fail(f"{played} returned {show(False)} but changed the board or the deck",
+                     "When there is no play, leave every card where it is.")
             continue
         places = sorted(k for k in range(rules.places) if codes[k] is not None and codes[k][:-1] in play)
-        expect(board.play_if_possible(), True, call, f"The only play here is {describe(codes, places)}: make it and return True.")
+        expect(board.play_if_possible(), True, played, Twin(f"The only play here is {describe(codes, places)}: make it and return True.",
+                                                            f"The only play here is {describe(codes, places)}: make it and return true."))
         after = snapshot(student, board, rules.places)
         changed = [k for k in range(rules.places) if after[k] != before[k]]
-        expect(changed, places, f"{call}: the places that changed", hint)
+        expect(changed, places, f"{played}: the places that changed", hint)
         refilled = sum(after[k] is not None for k in places)
         expect([board.deck_size(), refilled], [max(deck_before - len(places), 0), min(deck_before, len(places))],
-               f"{call}: [cards left in the deck, played places that got a new card]",
-               "Refill each played place with the next card of the deck (replace_selected_cards does it).")
+               f"{played}: [cards left in the deck, played places that got a new card]",
+               Twin("Refill each played place with the next card of the deck (replace_selected_cards does it).",
+                    "Refill each played place with the next card of the deck (replaceSelectedCards does it)."))
 
 
 def check_new_board(student, board, rules: Rules, hint: str) -> None:
     """A new board: its places, and a deck of exactly the lab's 52 cards with the game's values."""
     expect([board.size(), board.deck_size()], [rules.places, 52 - rules.places],
-           f"{rules.name}Board(): [size(), deck_size()]", hint)
+           f"{new(rules.name + 'Board')}: [{call(None, 'size')}, {call(None, 'deck_size')}]", hint)
     cards = board.get("deck").get("cards")
     fields = student.batch(*[getter.later() for card in cards for getter in (card.rank, card.suit, card.point_value)])
     got = sorted(tuple(fields[i:i + 3]) for i in range(0, len(fields), 3))
@@ -172,7 +178,7 @@ def check_new_board(student, board, rules: Rules, hint: str) -> None:
     if got != want:
         missing = [card for card in want if card not in got][:3]
         extra = [card for card in got if card not in want][:3]
-        fail(f"{rules.name}Board(): the cards of its deck (deck.cards, all 52, dealt or not)\n"
+        fail(f"{new(rules.name + 'Board')}: the cards of its deck (deck.cards, all 52, dealt or not)\n"
              f"  expected: the 52 cards ace..king of spades, hearts, diamonds and clubs, worth {_values_text(rules)}\n"
              f"  got:      {len(got)} cards; not there: {show([_card_text(c) for c in missing])}; "
              f"not expected: {show([_card_text(c) for c in extra])}",
@@ -203,8 +209,9 @@ def check_whole_game(student, make_board, rules: Rules, order: list[str], outcom
         if board.play_if_possible() is not True:
             break
     else:
-        fail(f"{board.label}: play_if_possible() still returned True after {MAX_PLAYS} plays",
-             "Return False once no play is left; a 52-card game cannot last that long.")
+        fail(f"{board.label}: {call(None, 'play_if_possible')} still returned {show(True)} after {MAX_PLAYS} plays",
+             Twin("Return False once no play is left; a 52-card game cannot last that long.",
+                  "Return false once no play is left; a 52-card game cannot last that long."))
     left = [card for card in snapshot(student, board, rules.places) if card is not None]
     ranks = sorted(SHORT.get(rank, rank) for rank in student.batch(*[card.rank.later() for card in left]))
     expect([board.game_is_won(), ranks, board.deck_size()], [outcome.won, list(outcome.ranks_left), outcome.deck_left],

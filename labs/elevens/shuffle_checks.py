@@ -14,6 +14,7 @@ from fractions import Fraction
 from itertools import permutations
 
 from grader.assertions import fail, show
+from grader.idiom import Twin
 from grader.sequential import FAIL, PASS, Look, SequentialRate, SequentialUniformity
 from grader.statistics import Band
 
@@ -72,8 +73,10 @@ FLIP_CHECK = SequentialRate(2 / 3, (
 # (grader/diagnosis/shuffle.py, with grader.statistics.UniformityCheck): 11,975 samples.
 ORDER_SAMPLES = 11_975
 
-SHUFFLE_HINT = ("For k from the last index down to 1, pick r from 0 to k inclusive (random.randint(0, k)) "
-                "and swap the items at k and r. Do not reseed random inside the method.")
+SHUFFLE_HINT = Twin("For k from the last index down to 1, pick r from 0 to k inclusive (random.randint(0, k)) "
+                    "and swap the items at k and r. Do not reseed random inside the method.",
+                    "For k from the last index down to 1, pick r from 0 to k inclusive ((int) (Math.random() * (k + 1))) "
+                    "and swap the items at k and r. Do not make a Random with a fixed seed inside the method.")
 ONE_IN_A_MILLION = "this check fails a correct {} in fewer than one grading in a million"
 
 
@@ -159,7 +162,7 @@ def expect_rate(draw: Callable[[int], list], event, rate_text: str, call: str, h
         if verdict == FAIL:
             break
     band = look.reject
-    fail(f"{call}, {drawn} times: {event!r} should come up {rate_text} of the time, about "
+    fail(f"{call}, {drawn} times: {show(event)} should come up {rate_text} of the time, about "
          f"{round(drawn * check.rate)} times (after {drawn} calls a correct {call} gives between {band.low} and "
          f"{band.high}; {ONE_IN_A_MILLION.format(call)}), but it came up {count} times\n{_stages(check.most_samples)}", hint)
 

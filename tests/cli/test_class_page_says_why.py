@@ -50,7 +50,7 @@ def graded(tmp_path_factory) -> tuple[Path, dict]:
     })
     write_class(root / "class", students)
     (root / "elsewhere").mkdir()
-    done = subprocess.run([sys.executable, "-m", "grader.cli", "grade", str(root / "class"), "--out", str(root / "out"),
+    done = subprocess.run([sys.executable, "-m", "grader.cli", "grade", str(root / "class"), "--jobs", "1", "--out", str(root / "out"),
                            "--activity", "A1", "--activity", "A2"], capture_output=True, text=True, timeout=900,
                           cwd=root / "elsewhere")
     assert done.returncode == 0, done.stdout + done.stderr

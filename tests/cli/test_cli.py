@@ -34,7 +34,7 @@ def test_help_works():
 
 
 def test_grade_writes_results_gradebook_and_reports(small_class, tmp_path):
-    done = run("grade", str(small_class), "--out", str(tmp_path))
+    done = run("grade", str(small_class), "--jobs", "1", "--out", str(tmp_path))
     assert done.returncode == ExitCode.OK, done.stderr
     rows = {row["id"]: row for row in csv.DictReader((tmp_path / "gradebook.csv").open(encoding="utf-8-sig"))}
     assert set(rows) == {"good", "only_card", "zipped"}

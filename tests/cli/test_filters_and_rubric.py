@@ -45,7 +45,7 @@ def test_an_activity_filter_is_case_insensitive_and_grades_only_that_activity(sm
 
 
 def test_a_test_filter_grades_that_test_alone_with_no_false_errors(small_class, tmp_path):
-    done = run("grade", "class", "--out", str(tmp_path / "out"), "--test", "test_suit", cwd=small_class)
+    done = run("grade", "class", "--jobs", "1", "--out", str(tmp_path / "out"), "--test", "test_suit", cwd=small_class)
     assert done.returncode == ExitCode.OK, done.stdout + done.stderr
     subs = results_of(tmp_path / "out")
     for sub in subs.values():

@@ -68,7 +68,7 @@ def graded(tmp_path_factory) -> dict:
     })
     elsewhere = root / "elsewhere"
     elsewhere.mkdir()
-    done = run("grade", str(root / "class"), "--out", str(root / "out"), "--lab", "elevens", cwd=elsewhere)
+    done = run("grade", str(root / "class"), "--jobs", "1", "--out", str(root / "out"), "--lab", "elevens", cwd=elsewhere)
     assert done.returncode == 0, done.stdout + done.stderr
     results = json.loads((root / "out" / "results.json").read_text(encoding="utf-8"))
     return {"out": root / "out", "stdout": done.stdout,
@@ -140,7 +140,7 @@ def test_statuses_are_distinct_in_every_output(graded):
 @pytest.mark.parametrize("lab", LABS)
 def test_each_labs_untouched_starter_scores_0_in_every_activity(lab, tmp_path):
     write_class(tmp_path / "class", {"starter_only": starter_files(lab)})
-    done = run("grade", str(tmp_path / "class"), "--out", str(tmp_path / "out"), "--lab", lab, cwd=tmp_path)
+    done = run("grade", str(tmp_path / "class"), "--jobs", "1", "--out", str(tmp_path / "out"), "--lab", lab, cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     sub = json.loads((tmp_path / "out" / "results.json").read_text(encoding="utf-8"))["submissions"][0]
     assert sub["status"] == "graded" and sub["total"] == 0 and sub["bonus"] == 0

@@ -65,7 +65,8 @@ def guide_style() -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def first_run(tmp_path_factory):
-    """`cd teacher && grader grade class --out out --rubric my.yaml`, every path relative."""
+    """`cd teacher && grader grade class --out out --rubric my.yaml`, every path relative (in one
+    grading process, --jobs 1: which process grades a test changes no grade)."""
     home = tmp_path_factory.mktemp("teacher")
     write_class(home / "class", {
         "reference": reference_submission(),
@@ -76,7 +77,7 @@ def first_run(tmp_path_factory):
     shutil.copyfile(Path(__file__).resolve().parents[2] / "rubrics" / "elevens.yaml", home / "my.yaml")
     elsewhere = home / "somewhere-else"
     elsewhere.mkdir()
-    done = run("grade", "class", "--out", "out", "--rubric", "my.yaml", cwd=home)
+    done = run("grade", "class", "--jobs", "1", "--out", "out", "--rubric", "my.yaml", cwd=home)
     results = json.loads((home / "out" / "results.json").read_text(encoding="utf-8"))
     return home, done, {s["id"]: s for s in results["submissions"]}
 
@@ -175,7 +176,7 @@ def test_the_reports_are_readable_by_the_teachers_group_and_the_summary_fits_80_
         assert (home / "out" / name).stat().st_mode & 0o044 == 0o044, name  # group and others may read
     assert (home / "out" / "gradebook.csv").read_bytes().startswith(b"\xef\xbb\xbf")
     env = {**__import__("os").environ, "COLUMNS": "80"}
-    narrow = subprocess.run([sys.executable, "-m", "grader.cli", "grade", "class", "--out", str(tmp_path / "narrow"),
+    narrow = subprocess.run([sys.executable, "-m", "grader.cli", "grade", "class", "--jobs", "1", "--out", str(tmp_path / "narrow"),
                              "--activity", "A1"], capture_output=True, text=True, cwd=home, env=env, timeout=300)
     summary = [line for line in narrow.stdout.splitlines() if not line.startswith("Wrote ")]  # a path may be long
     assert summary and max(len(line) for line in summary) <= 80, narrow.stdout

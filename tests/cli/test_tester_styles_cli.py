@@ -17,7 +17,7 @@ def test_pytest_and_unittest_testers_under_their_usual_names_get_full_credit(tmp
         "pytest_style": {"tests/test_deck.py": PYTEST_TESTER},
         "no_tester": {"my_checks.py": "assert True\n"},
     })
-    done = subprocess.run([sys.executable, "-m", "grader.cli", "grade", "class", "--out", "out", "--activity", "a5"],
+    done = subprocess.run([sys.executable, "-m", "grader.cli", "grade", "class", "--jobs", "1", "--out", "out", "--activity", "a5"],
                           capture_output=True, text=True, cwd=tmp_path, timeout=600)
     assert done.returncode == ExitCode.OK, done.stdout + done.stderr
     subs = {s["id"]: s for s in json.loads((tmp_path / "out" / "results.json").read_text())["submissions"]}

@@ -12,6 +12,7 @@ import yaml
 from grader.exitcodes import ExitCode
 from grader.labs import LabInputError, get_lab
 from grader.swap_diagnosis import diagnose_by_swapping
+from tests.classroom import grading_activities, lab_rubric, staged
 from tests.lab_loader import ROOT
 
 
@@ -26,16 +27,82 @@ def diagnose(lab: str, path: Path) -> tuple[int, str]:
     return code, "\n".join(said)
 
 
-@pytest.mark.parametrize("lab, bug, file, method", named_bugs("up-down-stay") + named_bugs("six-takes"),
-                         ids=lambda value: value if isinstance(value, str) else "")
-def test_each_named_bug_is_blamed_on_its_own_function(tmp_path, lab, bug, file, method):
-    shutil.copyfile(ROOT / "buggy_variants" / lab / bug / file, tmp_path / file)
-    code, said = diagnose(lab, tmp_path / file)
-    assert code == 1
-    header, blamed = said.splitlines()[:2]
+NAMED_BUGS = named_bugs("up-down-stay") + named_bugs("six-takes")
+
+
+def bug_groups() -> dict[tuple[str, int], list[tuple[str, str, str, str]]]:
+    """The named bugs in folders of a few students' files, each file with one bug: group
+    (lab, k) holds the k-th named bug of each of the lab's files.
+
+    One diagnosis of such a folder says what the diagnosis of each file alone says: every activity
+    of these labs grades one file (its rubric ``files``), staged beside the reference's stand-ins
+    and the reference's copy of any lab file it imports (engine/plan.py), never another student
+    file, so the other bugs of the folder cannot reach it; and each hybrid is graded with that one
+    file only (swap_diagnosis._grade_hybrids). checked_alone below holds that to a group, file by file.
+    Diagnosing them together grades a folder twice instead of each file twice."""
+    groups: dict[tuple[str, int], list] = {}
+    seen: dict[tuple[str, str], int] = {}
+    for lab, bug, file, method in NAMED_BUGS:
+        k = seen[lab, file] = seen.get((lab, file), -1) + 1
+        groups.setdefault((lab, k), []).append((lab, bug, file, method))
+    return groups
+
+
+def group_folder(base: Path, lab: str, bugs) -> Path:
+    folder = base / f"{lab}-group"
+    folder.mkdir()
+    for _, bug, file, _ in bugs:
+        shutil.copyfile(ROOT / "buggy_variants" / lab / bug / file, folder / file)
+    return folder
+
+
+def verdicts(said: str) -> dict[str, list[str]]:
+    """The diagnosis's lines by the file each verdict is about ("uds_game.py (A5 ...):" heads one)."""
+    found: dict[str, list[str]] = {}
+    for line in said.splitlines():
+        if not line.startswith(" "):
+            current = found.setdefault(line.split(" (", 1)[0], [])
+        current.append(line)
+    return found
+
+
+@pytest.fixture(scope="module")
+def diagnosed(tmp_path_factory) -> dict[tuple[str, str], tuple[int, list[str]]]:
+    """(lab, file) of each named bug -> the diagnosis's exit code and its verdict on that file."""
+    out = {}
+    for (lab, _), bugs in bug_groups().items():
+        code, said = diagnose(lab, group_folder(tmp_path_factory.mktemp("group"), lab, bugs))
+        for _, bug, file, _ in bugs:
+            out[lab, bug] = code, verdicts(said).get(file, [])
+    return out
+
+
+@pytest.mark.parametrize("lab, bug, file, method", NAMED_BUGS, ids=lambda value: value if isinstance(value, str) else "")
+def test_each_named_bug_is_blamed_on_its_own_function(diagnosed, lab, bug, file, method):
+    code, lines = diagnosed[lab, bug]
+    said = "\n".join(lines)
+    assert code == 1 and len(lines) >= 2, said
+    header, blamed = lines[:2]
     assert header.startswith(f"{file} (") and "is wrong: with the lab's own" in blamed, said
     # A constant table (ElevensValues' VALUES) is where that bug lives, not the function it feeds.
     assert blamed.strip().split(" is wrong")[0].split(".")[-1] in (method, "VALUES"), said
+
+
+@pytest.mark.parametrize("lab, k", list(bug_groups()))
+def test_in_a_group_each_file_is_graded_as_if_alone(tmp_path, lab, k):
+    """The premise of ``diagnosed``: in the group's folder, each activity that grades a file of
+    the group stages exactly what it stages for that file alone."""
+    rubric = lab_rubric(lab)
+    bugs = bug_groups()[lab, k]
+    group = group_folder(tmp_path, lab, bugs)
+    for _, bug, file, _ in bugs:
+        alone = tmp_path / bug
+        alone.mkdir()
+        shutil.copyfile(group / file, alone / file)
+        graders = grading_activities(rubric, file)
+        assert graders
+        for activity_id in graders:
+            assert staged(rubric, group, activity_id) == staged(rubric, alone, activity_id) is not None, (bug, activity_id)
 
 
 def test_the_reference_has_nothing_wrong(tmp_path):

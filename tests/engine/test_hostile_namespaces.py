@@ -97,7 +97,14 @@ def graded(tmp_path_factory):
     os.environ["ELEVENS_NS_SECRET"] = SECRET
     try:
         with tempfile.TemporaryDirectory() as scratch:
-            results = grade_class(root, Path(scratch), only_activities=["A1"], isolation="namespaces")
+            # test_rank only (one run per suit): every hostile file attacks from rank(), which it
+            # calls, so each attack still runs in a sandbox of its own, four times; the other A1
+            # tests only ran the same attack again (the fork storm's 20 more runs took minutes).
+            # Every claim below reads test_rank[spades] or what the run left behind, and the
+            # victim's full marks are those of the runs graded (engine/scoring.py: a filtered
+            # run's maximum is what its runs are worth).
+            results = grade_class(root, Path(scratch), only_activities=["A1"], only_tests=["test_rank"],
+                                  isolation="namespaces")
     finally:
         del os.environ["ELEVENS_NS_SECRET"]
         server.close()
@@ -134,4 +141,5 @@ def test_nothing_outside_the_sandbox_can_be_written(graded):
         assert path.read_bytes() == content
     assert not any(Path(p, "results.json").exists() for p in ("/", "/tmp"))
     victim = results.submission("victim")
-    assert victim.total == victim.max
+    assert victim.total == victim.max > 0
+    assert [t.outcome for t in victim.activities[0].tests] == ["passed"] * 4

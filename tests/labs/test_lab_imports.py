@@ -59,8 +59,9 @@ def test_a_file_that_imports_every_earlier_file_is_graded_beside_the_labs_versio
     for name in graded[1:]:
         earlier = order[:order.index(name)]
         students[name[:-3]] = {name: importing(lab, name, earlier), **{other: broken(other) for other in earlier}}
+    # One grading process (jobs=1) in each grading here: which process grades a test changes no grade.
     results = grade_class(write_class(tmp_path / "class", students), tmp_path / "work", rubric,
-                          only_activities=sorted({a for name in graded[1:] for a in graded_by(rubric, name)}))
+                          only_activities=sorted({a for name in graded[1:] for a in graded_by(rubric, name)}), jobs=1)
     by_student = {sub.id: {a.id: a for a in sub.activities} for sub in results.submissions}
     for name in graded[1:]:
         for activity_id in graded_by(rubric, name):
@@ -74,7 +75,7 @@ def test_a_class_whose_files_all_import_their_earlier_ones_earns_full_marks(lab,
     order = lab_order(rubric)
     files = {name: importing(lab, name, order[:i]) for i, name in enumerate(order)}
     ours = [a.id for a in rubric.activities if not is_tester(a) and all(f in files for f in a.files)]
-    results = grade_class(write_class(tmp_path / "class", {"ada": files}), tmp_path / "work", rubric, only_activities=ours)
+    results = grade_class(write_class(tmp_path / "class", {"ada": files}), tmp_path / "work", rubric, only_activities=ours, jobs=1)
     (sub,) = results.submissions
     assert {a.id: a.score for a in sub.activities} == {a.id: a.max for a in sub.activities}
     assert sorted(a.id for a in sub.activities) == sorted(ours)
@@ -83,17 +84,25 @@ def test_a_class_whose_files_all_import_their_earlier_ones_earns_full_marks(lab,
 SIX_TAKES_CARDS = reference("six-takes", "takes_cards.py")
 TABLE_IMPORTING_CARDS = "from takes_cards import penalty  # reused from Activity 1\n" + reference("six-takes", "takes_table.py")
 CARDS_WITH_A_BUG = SIX_TAKES_CARDS.replace("def penalty(", "def penalty_unused(", 1) + "\n\ndef penalty(card):\n    return 1\n"
+CARDS = {"correct": SIX_TAKES_CARDS, "buggy": CARDS_WITH_A_BUG, "absent": None}
 
 
-@pytest.mark.parametrize("cards", [SIX_TAKES_CARDS, CARDS_WITH_A_BUG, None], ids=["correct", "buggy", "absent"])
-def test_a_six_takes_table_that_imports_takes_cards_is_graded(cards, tmp_path):
-    rubric = lab_rubric("six-takes")
-    files = {"takes_table.py": TABLE_IMPORTING_CARDS, **({"takes_cards.py": cards} if cards else {})}
-    results = grade_class(write_class(tmp_path / "class", {"sam": files}), tmp_path / "work", rubric,
-                          only_activities=["A1", "A2"])
-    table = {a.id: a for a in results.submissions[0].activities}
+@pytest.fixture(scope="module")
+def tables_graded(tmp_path_factory):
+    """A six-takes table importing takes_cards, beside each kind of takes_cards.py, in one
+    grading (each student is graded on their own)."""
+    students = {kind: {"takes_table.py": TABLE_IMPORTING_CARDS, **({"takes_cards.py": cards} if cards else {})}
+                for kind, cards in CARDS.items()}
+    results = grade_class(write_class(tmp_path_factory.mktemp("class"), students), tmp_path_factory.mktemp("work"),
+                          lab_rubric("six-takes"), only_activities=["A1", "A2"], jobs=1)
+    return {sub.id: {a.id: a for a in sub.activities} for sub in results.submissions}
+
+
+@pytest.mark.parametrize("kind", list(CARDS))
+def test_a_six_takes_table_that_imports_takes_cards_is_graded(tables_graded, kind):
+    table = tables_graded[kind]
     assert table["A2"].status == "graded" and table["A2"].score == table["A2"].max == 21, table["A2"]
-    if cards == CARDS_WITH_A_BUG:
+    if kind == "buggy":
         assert table["A1"].score < table["A1"].max  # the bug costs points once, in Activity 1
 
 

@@ -54,7 +54,7 @@ def graded(tmp_path_factory) -> tuple[Path, dict]:
                        "only_card": {"card.py": reference_text("card.py")}})
     (root / "broken.zip").write_text("not a zip", encoding="utf-8")
     out = tmp_path_factory.mktemp("out")
-    done = subprocess.run([sys.executable, "-m", "grader.cli", "grade", str(root), "--out", str(out),
+    done = subprocess.run([sys.executable, "-m", "grader.cli", "grade", str(root), "--jobs", "1", "--out", str(out),
                            "--activity", "A1", "--activity", "A2"], capture_output=True, text=True, timeout=300)
     assert done.returncode == 3, done.stderr  # the broken zip is unusable; everyone else is graded
     return out, json.loads((out / "results.json").read_text(encoding="utf-8"))

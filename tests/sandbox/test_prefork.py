@@ -4,6 +4,10 @@ The zygote forks each test's worker while the test before it runs (the *spare*),
 with the test's seed, and reports a worker's end as soon as the worker says it is done. None of
 that may let one test reach the next, change what a test prints, or let student code fake the
 end of its own test.
+
+Every test runs in both modes: a fresh fork per test, and warm workers (sandbox_runtime/warm.py),
+where this file's fork hook and signal handler, registered anew each time its module is executed
+again, retire each worker after its test (tests/sandbox/test_warm_audit.py has the reuse itself).
 """
 
 import random
@@ -16,6 +20,7 @@ from grader.sandbox.isolation import namespaces_work
 from grader.sandbox.launcher import Launcher
 
 LEVELS = ["process"] + (["namespaces"] if namespaces_work() else [])
+MODES = [(level, warm) for level in LEVELS for warm in (False, True)]
 
 CARD = '''
 import os, random, signal, sys, time
@@ -84,12 +89,13 @@ def leave_a_printer():
 '''
 
 
-@pytest.fixture(params=LEVELS)
+@pytest.fixture(params=MODES, ids=[f"{level}-{'warm' if warm else 'fresh'}" for level, warm in MODES])
 def session(request, tmp_path):
     card = tmp_path / "card.py"
     card.write_text(CARD, encoding="utf-8")
-    launcher = Launcher(request.param)
-    session = SandboxSession({"card.py": card}, ["card"], launcher=launcher)
+    level, warm = request.param
+    launcher = Launcher(level)
+    session = SandboxSession({"card.py": card}, ["card"], launcher=launcher, warm=warm)
     session.load()
     yield session
     session.close()
@@ -108,7 +114,7 @@ def one_test(session: SandboxSession, seed: int, method: str, *args):
 
 def test_a_signal_one_test_sends_to_the_zygote_and_the_spare_reaches_no_later_test(session):
     poked, _ = one_test(session, 1, "poke")
-    assert poked >= 2  # the zygote and at least the spare were there to be signalled
+    assert poked >= (1 if session.warm else 2)  # the zygote and (fresh mode) at least the spare were there to be signalled
     for seed in (2, 3):
         hits, _ = one_test(session, seed, "seen")
         assert hits == []
@@ -157,10 +163,11 @@ def test_a_crash_is_still_reported_with_how_the_worker_ended(session):
     assert one_test(session, 2, "say", "after")[0] == "after"
 
 
-def test_what_one_test_printed_does_not_count_against_the_next_tests_file_size_limit(tmp_path):
+@pytest.mark.parametrize("warm", [False, True], ids=["fresh", "warm"])
+def test_what_one_test_printed_does_not_count_against_the_next_tests_file_size_limit(tmp_path, warm):
     card = tmp_path / "card.py"
     card.write_text("def shout(n):\n    print('y' * n)\n    return n\n", encoding="utf-8")
-    session = SandboxSession({"card.py": card}, ["card"], Limits(file_size_bytes=64 << 10))
+    session = SandboxSession({"card.py": card}, ["card"], Limits(file_size_bytes=64 << 10), warm=warm)
     try:
         session.load()
         for seed in range(5):  # 40 KB each: together far past the 64 KB limit, each well within it
@@ -169,7 +176,8 @@ def test_what_one_test_printed_does_not_count_against_the_next_tests_file_size_l
         session.close()
 
 
-def test_a_stdout_the_students_file_installs_runs_nothing_in_the_zygote_between_tests(tmp_path):
+@pytest.mark.parametrize("warm", [False, True], ids=["fresh", "warm"])
+def test_a_stdout_the_students_file_installs_runs_nothing_in_the_zygote_between_tests(tmp_path, warm):
     # Its flush counts calls: were the zygote to flush it before each fork, every later test
     # would start with a higher count, left to it by the tests before.
     card = tmp_path / "card.py"
@@ -189,12 +197,36 @@ def test_a_stdout_the_students_file_installs_runs_nothing_in_the_zygote_between_
         "def say(text):\n"
         "    print(text)\n"
         "    return text\n", encoding="utf-8")
-    session = SandboxSession({"card.py": card}, ["card"])
+    session = SandboxSession({"card.py": card}, ["card"], warm=warm)
     try:
         session.load()
         counts = [one_test(session, seed, "flushes")[0] for seed in range(4)]
         assert len(set(counts)) == 1, counts
         said, link = one_test(session, 9, "say", "still printed")
         assert link.printed == "still printed\n"
+    finally:
+        session.close()
+
+
+def test_without_dict_watchers_every_test_gets_a_fresh_fork(tmp_path):
+    """On Python 3.10 and 3.11 a warm session still works, but never reuses a worker."""
+    from sandbox_runtime.watching import AVAILABLE
+
+    from grader.sandbox import SandboxSession, Student
+    from tests.classroom import reference_text
+
+    if AVAILABLE:
+        pytest.skip("this Python has dict watchers: tests/sandbox/test_warm_audit.py covers reuse")
+    (tmp_path / "card.py").write_text(reference_text("card.py"), encoding="utf-8")
+    session = SandboxSession({"card.py": tmp_path / "card.py"}, ["card"], warm=True)
+    try:
+        session.load()
+        for seed in range(3):
+            link = session.worker(seed)
+            try:
+                assert Student(link, ["card"]).card.Card("ace", "hearts", 1).rank() == "ace"
+            finally:
+                link.finish()
+            assert not link.reused
     finally:
         session.close()

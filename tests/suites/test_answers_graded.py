@@ -23,7 +23,7 @@ def graded(tmp_path_factory):
         "not_yaml": {"answers.yaml": "deck_size: [6\n"},
     }
     root = write_class(tmp_path_factory.mktemp("class"), subs)
-    return grade_class(root, tmp_path_factory.mktemp("work"), only_activities=["A6"])
+    return grade_class(root, tmp_path_factory.mktemp("work"), only_activities=["A6"], jobs=1)
 
 
 def results_of(results, sub_id: str) -> dict:

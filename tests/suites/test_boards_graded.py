@@ -1,12 +1,18 @@
 """A realistic wrong version of each board and simulation method loses points in its own
 activity and nowhere else; the reference gets full marks whatever the seed."""
 
+import shutil
+from functools import cache
+
 import pytest
 
 from tests.classroom import (
+    elevens_rubric as load_elevens_rubric,
     grade_class,
+    grading_activities,
     reference_submission,
     reference_with,
+    staged,
     write_class,
 )
 
@@ -64,24 +70,69 @@ WRONG = {
 # copy of the reference took most of this module's time. Every activity that can load the wrong
 # file is graded, so "in its own activity only" is still checked where it can fail.
 BOARD_ACTIVITIES = ["A8", "A9", "A10", "A11", "A11b", "bonus-tens"]
+# The deliberate endless loop is graded with a short per-call limit: it times out whatever the
+# limit, and the test about it checks that the message names the limit it was given.
+ENDLESS = "never_ends"
+ENDLESS_SECONDS = 0.5
+
+
+@cache
+def elevens_rubric():
+    return load_elevens_rubric()
+
+
+def board_activities_of(file: str) -> list[str]:
+    """The board activities that stage a student's copy of ``file`` (tests/classroom.py:
+    grading_activities); test_a_wrong_file_reaches_only_the_activities_that_grade_it checks
+    that every other one holds the reference's bytes for each wrong version here."""
+    return [a for a in grading_activities(elevens_rubric(), file) if a in BOARD_ACTIVITIES]
 
 
 @pytest.fixture(scope="module")
-def graded(tmp_path_factory):
+def class_folder(tmp_path_factory):
     subs = {"correct": reference_submission()}
     for name, (file, changes, _) in WRONG.items():
         subs[name] = {**reference_submission(), file: reference_with(file, changes)}
-    root = write_class(tmp_path_factory.mktemp("class"), subs)
-    return grade_class(root, tmp_path_factory.mktemp("work"), limits={"call_seconds": 2.0},
-                       only_activities=BOARD_ACTIVITIES)
+    return write_class(tmp_path_factory.mktemp("class"), subs)
 
 
-def scores_below_max(results, sub_id: str) -> set[str]:
-    return {a.id for a in results.submission(sub_id).activities if a.score < a.max}
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory, class_folder):
+    """submission -> {activity id: ActivityResult}, and the reference's SubmissionResult.
+
+    The reference is graded in every board activity. Each wrong version is graded only in the
+    activities that grade its file (board_activities_of): in every other one its sandbox holds
+    byte-identical files to the reference's (checked below), and grading is deterministic, so it
+    scores there exactly what the reference scores, full marks (test_the_reference_gets_full_marks).
+    Grading those copies again proved nothing more and took most of this module's time.
+    One grading process each (jobs=1): which process grades a test changes no result."""
+    runs = [(["correct"], BOARD_ACTIVITIES, 2.0)]
+    by_file: dict[str, list[str]] = {}
+    for name, (file, _, _) in WRONG.items():
+        if name != ENDLESS:
+            by_file.setdefault(file, []).append(name)
+    runs += [(names, board_activities_of(file), 2.0) for file, names in by_file.items()]
+    runs.append(([ENDLESS], board_activities_of(WRONG[ENDLESS][0]), ENDLESS_SECONDS))
+    activities, reference = {}, None
+    for names, only, seconds in runs:
+        root = tmp_path_factory.mktemp("class")
+        for name in names:
+            shutil.copytree(class_folder / name, root / name)
+        results = grade_class(root, tmp_path_factory.mktemp("work"), limits={"call_seconds": seconds},
+                              only_activities=only, jobs=1)
+        for name in names:
+            activities[name] = {a.id: a for a in results.submission(name).activities}
+        if names == ["correct"]:
+            reference = results.submission("correct")
+    return activities, reference
+
+
+def scores_below_max(graded, sub_id: str) -> set[str]:
+    return {a.id for a in graded[0][sub_id].values() if a.score < a.max}
 
 
 def test_the_reference_gets_full_marks(graded):
-    correct = graded.submission("correct")
+    correct = graded[1]
     assert all(a.status == "graded" and a.score == a.max for a in correct.activities)
     assert correct.total == correct.max and correct.bonus == correct.bonus_max == 8  # the bonus is kept apart
 
@@ -91,10 +142,22 @@ def test_a_wrong_method_loses_points_in_its_own_activity_only(graded, name):
     assert scores_below_max(graded, name) == {WRONG[name][2]}
 
 
+@pytest.mark.parametrize("name", list(WRONG))
+def test_a_wrong_file_reaches_only_the_activities_that_grade_it(class_folder, name):
+    """Why ``graded`` grades each wrong version only where its file is graded: in every other
+    board activity its sandbox is the reference's, byte for byte."""
+    file, _, owner = WRONG[name]
+    assert owner in board_activities_of(file)
+    rubric = elevens_rubric()
+    for activity in BOARD_ACTIVITIES:
+        if activity not in board_activities_of(file):
+            assert staged(rubric, class_folder / name, activity) == staged(rubric, class_folder / "correct", activity) is not None, (name, activity)
+
+
 def test_a_simulation_that_never_ends_is_a_timeout_with_a_clear_message(graded):
-    activity = next(a for a in graded.submission("never_ends").activities if a.id == "A11b")
+    activity = graded[0]["never_ends"]["A11b"]
     assert {t.outcome for t in activity.tests} == {"timeout"}
-    assert "did not finish within 2 s" in activity.tests[0].message
+    assert f"did not finish within {ENDLESS_SECONDS:g} s" in activity.tests[0].message
 
 
 # The activities whose checks sample (docs/statistics.md: the shuffles, the simulation) or run a
@@ -109,6 +172,8 @@ def test_the_reference_gets_full_marks_with_20_different_seeds(tmp_path):
     for seed in range(1, 21):
         work = tmp_path / f"work{seed}"
         work.mkdir()
-        results = grade_class(root, work, base_seed=seed, only_activities=SEEDED_ACTIVITIES)
+        # One grading process (jobs=1): a test's seed depends on the base seed, the activity and
+        # the test only (engine/seeds.py), never on which process runs it.
+        results = grade_class(root, work, base_seed=seed, only_activities=SEEDED_ACTIVITIES, jobs=1)
         ref = results.submission("ref")
         assert all(a.score == a.max for a in ref.activities), (seed, [(a.id, t.name, t.message) for a in ref.activities for t in a.tests if t.outcome != "passed"])

@@ -53,19 +53,8 @@ def grade_mutants(lab: str, reference: Path, mutants: list[Mutant], activities: 
     """Grades ``mutants`` (all of one file) as one class; the reference itself goes first, as
     the control that must get full marks. ``reference`` is the folder of the edition mutated:
     the lab's Python reference, or its ``java/`` folder (then every submission is Java)."""
-    classroom = work / "class"
+    classroom = write_class(reference, mutants, work / "class")
     out = work / "out"
-    shutil.rmtree(work, ignore_errors=True)
-    classroom.mkdir(parents=True)
-    given = reference_files(reference)
-    folders = {"reference": None, **{m.id: m for m in mutants}}
-    for name, mutant in folders.items():
-        folder = classroom / name
-        folder.mkdir()
-        for path in given:
-            shutil.copy2(path, folder / path.name)
-        if mutant is not None:
-            (folder / mutant.file).write_text(mutant.source, encoding="utf-8")
     command = [sys.executable, "-m", "grader.cli", "grade", str(classroom), "--out", str(out), "--lab", lab,
                "--jobs", str(jobs), "--seed", str(seed)]
     for activity in activities:
@@ -80,6 +69,21 @@ def grade_mutants(lab: str, reference: Path, mutants: list[Mutant], activities: 
         raise RuntimeError("the unchanged reference lost points, so no mutant can be judged: "
                            + "; ".join(control.failed or [control.note]))
     return [_verdict(m, results.get(m.id), activities) for m in mutants]
+
+
+def write_class(reference: Path, mutants: list[Mutant], classroom: Path) -> Path:
+    """A class folder: the reference as ``reference``, and each mutant as a submission of its own."""
+    shutil.rmtree(classroom.parent, ignore_errors=True)
+    classroom.mkdir(parents=True)
+    given = reference_files(reference)
+    for name, mutant in {"reference": None, **{m.id: m for m in mutants}}.items():
+        folder = classroom / name
+        folder.mkdir()
+        for path in given:
+            shutil.copy2(path, folder / path.name)
+        if mutant is not None:
+            (folder / mutant.file).write_text(mutant.source, encoding="utf-8")
+    return classroom
 
 
 def _verdict(mutant: Mutant | None, result: dict | None, activities: tuple[str, ...]) -> Verdict:

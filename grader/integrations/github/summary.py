@@ -9,13 +9,14 @@ so messages are cut shorter until the summary fits in ``MAX_SUMMARY_BYTES``.
 
 import re
 
-from grader.reporters.wording import ACTIVITY_WORDS, OUTCOME_WORDS, score_of, visible
+from grader.reporters.wording import ACTIVITY_WORDS, in_students_words, outcome_words, score_of, visible
 from grader.results import ActivityResult, SubmissionResult, TestResult
 
 MAX_SUMMARY_BYTES = 900_000
 MESSAGE_CAPS = (3000, 500, 0)
 
 
+@in_students_words
 def job_summary(result: SubmissionResult, activities: list[ActivityResult]) -> str:
     """The summary, with messages shortened as needed to stay under ``MAX_SUMMARY_BYTES``."""
     for cap in MESSAGE_CAPS:
@@ -57,7 +58,7 @@ def _summary(result: SubmissionResult, activities: list[ActivityResult], cap: in
     if further:
         lines += ["", "### Going further (worth 0 points)", "",
                   "These checks go beyond what the lab asks; the log of this step says what they found.", ""]
-        lines += [f"- {activity.id} {_code(test.name)}: {OUTCOME_WORDS.get(test.outcome, test.outcome)}" for activity, test in further]
+        lines += [f"- {activity.id} {_code(test.name)}: {outcome_words(test.outcome)}" for activity, test in further]
     lines += ["", "Run `grader check` in your folder to see the same tests on your own computer "
               "(hidden tests run only here and in your teacher's grading)."]
     return "\n".join(lines) + "\n"
@@ -66,9 +67,9 @@ def _summary(result: SubmissionResult, activities: list[ActivityResult], cap: in
 def _problem(activity: ActivityResult, test: TestResult, cap: int) -> list[str]:
     worth = score_of(test.points, test.max_points)
     if test.visibility == "hidden":
-        return [f"- {activity.id} {_code(test.name)} (hidden test, {worth}): {OUTCOME_WORDS.get(test.outcome, test.outcome)}"]
+        return [f"- {activity.id} {_code(test.name)} (hidden test, {worth}): {outcome_words(test.outcome)}"]
     where = f" at {_code(test.file)} line {test.line}" if test.file and test.line else ""
-    lines = [f"- {activity.id} {_code(test.name)} ({worth}): {OUTCOME_WORDS.get(test.outcome, test.outcome)}{where}"]
+    lines = [f"- {activity.id} {_code(test.name)} ({worth}): {outcome_words(test.outcome)}{where}"]
     if test.message.strip() and cap:
         lines += ["", _fenced(test.message, cap, indent="  ")]
     if test.replay:

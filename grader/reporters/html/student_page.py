@@ -28,13 +28,14 @@ from grader.reporters.grouping import FailureGroup, group_failures
 from grader.reporters.wording import (
     ACTIVITY_WORDS,
     GRADER_ERROR_HEADLINE,
-    OUTCOME_WORDS,
     UNUSABLE_HEADLINE,
     advisory_worth,
     alike_worth,
     base_name,
+    in_students_words,
     not_there,
     optional_and_missing,
+    outcome_words,
     plural,
     points,
     run_worth,
@@ -43,6 +44,7 @@ from grader.reporters.wording import (
 from grader.results import ActivityResult, ClassResults, SubmissionResult, TestResult
 
 
+@in_students_words
 def student_page(sub: SubmissionResult, title: str = "Report") -> str:
     """The whole report.html of one submission."""
     body = [heading(f"{title} · report", sub.id), _handed_in(sub), _banner(sub)]
@@ -137,7 +139,7 @@ def _test_details(activity: ActivityResult, test: TestResult, worth: str) -> Mar
     hidden = [" ", el("span", "hidden test", class_="tag")] if test.visibility == "hidden" else []
     title = el("h3", el("span", SYMBOL.get(test.outcome, "?"), class_=f"sym {test.outcome}"), activity.id, " ",
                el("code", test.name), f" ({worth})", hidden)
-    parts = [title, el("p", OUTCOME_WORDS.get(test.outcome, test.outcome), class_="what"),
+    parts = [title, el("p", outcome_words(test.outcome), class_="what"),
              el("pre", test.message or "(no message)", class_="message")]
     if test.file:
         line = f", line {test.line}" if test.line is not None else ""
@@ -165,7 +167,7 @@ def _going_further(sub: SubmissionResult) -> Markup:
     if not found:
         return Markup("")
     items = [el("li", el("span", SYMBOL.get(t.outcome, "?"), class_=f"sym {t.outcome}"), a.id, " ", el("code", t.name),
-                f": {OUTCOME_WORDS.get(t.outcome, t.outcome)}, {advisory_worth(t)}") for a, t in found]
+                f": {outcome_words(t.outcome)}, {advisory_worth(t)}") for a, t in found]
     details = [_group_details(activity, group) for activity in sub.activities
                for group in group_failures([t for a, t in found if a is activity and t.outcome != "passed"])]
     return el("section", el("h2", "Going further"),

@@ -17,6 +17,7 @@ from grader_labs.elevens.games import THIRTEENS
 from grader_labs.elevens.planting import THIRTEENS_VALUES, plant
 
 from grader.assertions import expect
+from grader.idiom import Twin, call
 
 HINT = "A play is one king alone, or two cards whose point values add up to 13 (ace 1 ... queen 12)."
 
@@ -45,12 +46,13 @@ def test_is_legal(student, sizes):
 def test_is_legal_is_false_for_an_empty_place(student):
     board = student.thirteens_board.ThirteensBoard()
     plant(student, board, ["6s", "_", "Kh", "_", "As", "Jc", "2d", "5h", "_", "6h"], THIRTEENS_VALUES)
-    expect(board.is_legal([0, 1]), False, f"{board.label}: is_legal([0, 1]) (place 1 is empty)",
-           "Going further than the lab asks: an empty place (None) holds no card, so it cannot be part of a play.")
+    expect(board.is_legal([0, 1]), False, f"{board.label}: {call(None, 'is_legal', [0, 1])} (place 1 is empty)",
+           Twin("Going further than the lab asks: an empty place (None) holds no card, so it cannot be part of a play.",
+                "Going further than the lab asks: an empty place (null) holds no card, so it cannot be part of a play."))
     # The empty place first too: a pair search that skips an empty place only as the second card
     # reads it as the first one.
-    expect(board.is_legal([1, 0]), False, f"{board.label}: is_legal([1, 0]) (place 1 is empty)")
-    expect(board.is_legal([8]), False, f"{board.label}: is_legal([8]) (place 8 is empty)")
+    expect(board.is_legal([1, 0]), False, f"{board.label}: {call(None, 'is_legal', [1, 0])} (place 1 is empty)")
+    expect(board.is_legal([8]), False, f"{board.label}: {call(None, 'is_legal', [8])} (place 8 is empty)")
 
 
 ANOTHER_PLAY = {

@@ -10,6 +10,7 @@ from grader_labs.elevens.games import ELEVENS
 from grader_labs.elevens.planting import ELEVENS_VALUES, plant, plant_deck, pretty
 
 from grader.assertions import expect, fail, show
+from grader.idiom import Twin, call
 
 BOARD = ["2s", "5s", "9c", "6c", "Jh", "Qd", "3h", "Kc", "8d"]
 REFILL_HINT = "Replace exactly the cards of the play, each with the next card of the deck."
@@ -33,12 +34,13 @@ def test_find_pair_sum11_returns_board_places(student, selected, pairs):
     board = board_with(student, BOARD)
     got = board.find_pair_sum11(selected)
     if type(got) is not list or sorted(got) not in pairs:
-        fail(f"{board.label}: find_pair_sum11({selected})\n  expected: {' or '.join(map(str, pairs))} (in either order)\n  got:      {show(got)}", FIND_HINT)
+        fail(f"{board.label}: {call(None, 'find_pair_sum11', selected)}\n  expected: {' or '.join(map(show, pairs))} (in either order)\n"
+             f"  got:      {show(got)}", FIND_HINT)
 
 
 def test_find_pair_sum11_gives_an_empty_list_when_there_is_none(student):
     board = board_with(student, BOARD)
-    expect(board.find_pair_sum11([0, 1, 4, 5]), [], f"{board.label}: find_pair_sum11([0, 1, 4, 5])",
+    expect(board.find_pair_sum11([0, 1, 4, 5]), [], f"{board.label}: {call(None, 'find_pair_sum11', [0, 1, 4, 5])}",
            "With no pair worth 11 among the selected places, return an empty list.")
 
 
@@ -46,8 +48,10 @@ def test_find_jqk_returns_board_places(student):
     board = board_with(student, BOARD)
     got = board.find_jqk([0, 4, 5, 6, 7])
     if type(got) is not list or sorted(got) != [4, 5, 7]:
-        fail(f"{board.label}: find_jqk([0, 4, 5, 6, 7])\n  expected: [4, 5, 7] (in any order)\n  got:      {show(got)}", FIND_HINT)
-    expect(board.find_jqk([4, 5, 0]), [], f"{board.label}: find_jqk([4, 5, 0])", "Without a jack, a queen and a king, return an empty list.")
+        fail(f"{board.label}: {call(None, 'find_jqk', [0, 4, 5, 6, 7])}\n  expected: [4, 5, 7] (in any order)\n  got:      {show(got)}",
+             FIND_HINT)
+    expect(board.find_jqk([4, 5, 0]), [], f"{board.label}: {call(None, 'find_jqk', [4, 5, 0])}",
+           "Without a jack, a queen and a king, return an empty list.")
 
 
 def snapshot(student, board) -> list:
@@ -59,12 +63,13 @@ def test_play_if_possible_makes_one_play_and_refills_exactly_those_places(studen
     codes = ["2s", "5s", "3c", "6c", "Jh", "Qd", "3h", "2c", "4d"]  # only 5 and 6 make a play
     board = board_with(student, codes, deck=["7h", "7d"])
     before = snapshot(student, board)
-    expect(board.play_if_possible(), True, f"{board.label}: play_if_possible()", "There is a play (5 and 6): make it and return True.")
+    expect(board.play_if_possible(), True, f"{board.label}: {call(None, 'play_if_possible')}",
+           Twin("There is a play (5 and 6): make it and return True.", "There is a play (5 and 6): make it and return true."))
     after = snapshot(student, board)
     changed = [k for k in range(9) if after[k] != before[k]]
-    expect(changed, [1, 3], f"{board.label}: the places that changed after play_if_possible()",
+    expect(changed, [1, 3], f"{board.label}: the places that changed after {call(None, 'play_if_possible')}",
            REFILL_HINT)
-    expect(board.deck_size(), 0, f"{board.label}: deck_size() after one play (the deck had 2 cards)")
+    expect(board.deck_size(), 0, f"{board.label}: {call(None, 'deck_size')} after one play (the deck had 2 cards)")
     check_play_if_possible(student, student.elevens_board.ElevensBoard, ELEVENS, "pair", REFILL_HINT)
 
 
@@ -72,10 +77,11 @@ def test_play_if_possible_makes_a_jqk_play(student):
     codes = ["2s", "Ks", "3c", "Qc", "Jh", "2d", "3h", "2c", "4d"]  # only J, Q, K
     board = board_with(student, codes, deck=["7h", "7d", "7s", "7c"])
     before = snapshot(student, board)
-    expect(board.play_if_possible(), True, f"{board.label}: play_if_possible()", "J, Q and K are on the board: remove them and return True.")
+    expect(board.play_if_possible(), True, f"{board.label}: {call(None, 'play_if_possible')}",
+           Twin("J, Q and K are on the board: remove them and return True.", "J, Q and K are on the board: remove them and return true."))
     after = snapshot(student, board)
     changed = [k for k in range(9) if after[k] != before[k]]
-    expect(changed, [1, 3, 4], f"{board.label}: the places that changed after play_if_possible()")
+    expect(changed, [1, 3, 4], f"{board.label}: the places that changed after {call(None, 'play_if_possible')}")
     check_play_if_possible(student, student.elevens_board.ElevensBoard, ELEVENS, "group", REFILL_HINT)
 
 
@@ -83,9 +89,10 @@ def test_play_if_possible_changes_nothing_when_there_is_no_play(student):
     codes = ["2s", "2d", "3c", "4h", "2h", "Ks", "3h", "Jh", "Jd"]
     board = board_with(student, codes, deck=["7h", "7d"])
     before = snapshot(student, board)
-    expect(board.play_if_possible(), False, f"{board.label}: play_if_possible()", "No pair worth 11 and no J-Q-K: return False.")
+    expect(board.play_if_possible(), False, f"{board.label}: {call(None, 'play_if_possible')}",
+           Twin("No pair worth 11 and no J-Q-K: return False.", "No pair worth 11 and no J-Q-K: return false."))
     if snapshot(student, board) != before or board.deck_size() != 2:
-        fail(f"{board.label}: play_if_possible() returned False but changed the board or the deck",
+        fail(f"{board.label}: {call(None, 'play_if_possible')} returned {show(False)} but changed the board or the deck",
              "When there is no play, leave every card where it is.")
     check_play_if_possible(student, student.elevens_board.ElevensBoard, ELEVENS, "none", REFILL_HINT)
 

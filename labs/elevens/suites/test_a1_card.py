@@ -12,6 +12,7 @@ import pytest
 from grader_labs.elevens.standard_deck import RANKS, SUITS
 
 from grader.assertions import expect
+from grader.idiom import Twin, call, text_of
 
 # One value list per suit, so all 52 cards together carry every point value 0..13.
 GAME_VALUES = {
@@ -34,22 +35,27 @@ def make(student, fields):
 def test_rank(student, suit):
     for fields in cards_of(suit):
         card = make(student, fields)
-        expect(card.rank(), fields[0], f"{card.label}.rank()", "rank() should give back the first value passed to Card(...), for every rank.")
+        expect(card.rank(), fields[0], call(card, "rank"), Twin(
+            "rank() should give back the first value passed to Card(...), for every rank.",
+            "rank() should return the first value passed to new Card(...), for every rank."))
 
 
 @pytest.mark.parametrize("suit", SUITS)
 def test_suit(student, suit):
     for fields in cards_of(suit):
         card = make(student, fields)
-        expect(card.suit(), fields[1], f"{card.label}.suit()", "suit() should give back the second value passed to Card(...), for every suit.")
+        expect(card.suit(), fields[1], call(card, "suit"), Twin(
+            "suit() should give back the second value passed to Card(...), for every suit.",
+            "suit() should return the second value passed to new Card(...), for every suit."))
 
 
 @pytest.mark.parametrize("suit", SUITS)
 def test_point_value(student, suit):
     for fields in cards_of(suit):
         card = make(student, fields)
-        expect(card.point_value(), fields[2], f"{card.label}.point_value()",
-               "point_value() should give back the number passed to Card(...), as a number, not text, whatever the rank.")
+        expect(card.point_value(), fields[2], call(card, "point_value"), Twin(
+            "point_value() should give back the number passed to Card(...), as a number, not text, whatever the rank.",
+            "pointValue() should return the int passed to new Card(...), whatever the rank."))
 
 
 @pytest.mark.parametrize("suit", SUITS)
@@ -58,8 +64,8 @@ def test_matches_itself_and_a_duplicate(student, suit):
         card = make(student, fields)
         expect(card.matches(card), True, f"c.matches(c) where c = {card.label}", "A card always matches itself.")
         twin = make(student, fields)
-        expect(card.matches(twin), True, f"{card.label}.matches({twin.label})", "Two cards with the same rank, suit and point value match.")
-        expect(twin.matches(card), True, f"{twin.label}.matches({card.label})", "Two cards with the same rank, suit and point value match.")
+        expect(card.matches(twin), True, call(card, "matches", twin), "Two cards with the same rank, suit and point value match.")
+        expect(twin.matches(card), True, call(twin, "matches", card), "Two cards with the same rank, suit and point value match.")
 
 
 def one_difference(fields: tuple[str, str, int]) -> dict[str, tuple[str, str, int]]:
@@ -82,18 +88,21 @@ def test_does_not_match_a_card_with_one_difference(student, suit):
         card = make(student, fields)
         for field, other_fields in one_difference(fields).items():
             other = make(student, other_fields)
-            hint = (f"These cards differ only in {field.strip()}. matches must check rank AND suit AND point value "
-                    "(use `and`, not `or`, and `==` for each), whichever card you call it on.")
-            expect(card.matches(other), False, f"{card.label}.matches({other.label})", hint)
-            expect(other.matches(card), False, f"{other.label}.matches({card.label})", hint)
+            hint = Twin(f"These cards differ only in {field.strip()}. matches must check rank AND suit AND point value "
+                        "(use `and`, not `or`, and `==` for each), whichever card you call it on.",
+                        f"These cards differ only in {field.strip()}. matches must check rank AND suit AND point value "
+                        "(use `&&`, not `||`; `.equals` for the Strings and `==` for the point value), whichever card "
+                        "you call it on.")
+            expect(card.matches(other), False, call(card, "matches", other), hint)
+            expect(other.matches(card), False, call(other, "matches", card), hint)
 
 
 def test_does_not_match_a_completely_different_card(student):
     pairs = [(("ace", "hearts", 1), ("queen", "clubs", 3)), (("king", "diamonds", 13), ("2", "spades", 0))]
     for first, second in pairs:
         card, other = make(student, first), make(student, second)
-        expect(card.matches(other), False, f"{card.label}.matches({other.label})")
-        expect(other.matches(card), False, f"{other.label}.matches({card.label})")
+        expect(card.matches(other), False, call(card, "matches", other))
+        expect(other.matches(card), False, call(other, "matches", card))
 
 
 @pytest.mark.parametrize("suit", SUITS)
@@ -101,4 +110,4 @@ def test_str(student, suit):
     for fields in cards_of(suit):
         card = make(student, fields)
         expected = f"{fields[0]} of {fields[1]} (point value = {fields[2]})"
-        expect(card.text(), expected, f"str({card.label})", "Check spaces, the word 'of', and the brackets exactly.")
+        expect(card.text(), expected, text_of(card), "Check spaces, the word 'of', and the brackets exactly.")

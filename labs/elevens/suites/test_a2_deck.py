@@ -11,9 +11,12 @@ from grader_labs.elevens.standard_deck import ELEVENS_POINTS as VALUES
 from grader_labs.elevens.standard_deck import RANKS, SUITS
 
 from grader.assertions import expect, expect_instance, fail
+from grader.idiom import Raw, Twin, call, code, new, say, show, size_of, text_of
 from grader.sandbox import StudentError
 
-EMPTY_HINT = "When size() is 0 the deck is empty: deal() returns None and size() stays 0."
+EMPTY_HINT = Twin("When size() is 0 the deck is empty: deal() returns None and size() stays 0.",
+                  "When size() is 0 the deck is empty: deal() returns null and size() stays 0.")
+FULL_DECK = (Raw("<13 ranks>"), Raw("<4 suits>"), Raw("<13 values>"))
 
 
 def fields(card) -> tuple:
@@ -37,21 +40,23 @@ def two_card_deck(student):
 
 def test_new_1_card_deck_has_size_1(student):
     deck = one_card_deck(student)
-    expect(deck.size(), 1, f"{deck.label}.size()", "A new deck has every card left to deal.")
-    expect(deck.is_empty(), False, f"{deck.label}.is_empty()", "A deck with 1 card left is not empty.")
+    expect(deck.size(), 1, call(deck, "size"), "A new deck has every card left to deal.")
+    expect(deck.is_empty(), False, call(deck, "is_empty"), "A deck with 1 card left is not empty.")
 
 
 def test_1_card_deck_deals_its_card(student):
     deck = one_card_deck(student)
-    card = expect_instance(deck.deal(), f"{deck.label}.deal()", "deal() should return the Card, not None, while size() > 0.")
-    expect(fields(card), ("ace", "hearts", 1), f"rank, suit and point value of the card from {deck.label}.deal()")
+    card = expect_instance(deck.deal(), call(deck, "deal"), Twin("deal() should return the Card, not None, while size() > 0.",
+                                                                 "deal() should return the Card, not null, while size() > 0."))
+    expect(fields(card), ("ace", "hearts", 1), f"rank, suit and point value of the card from {call(deck, 'deal')}")
 
 
 def test_1_card_deck_is_empty_after_one_deal(student):
     deck = one_card_deck(student)
     deck.deal()
-    expect(deck.size(), 0, f"{deck.label}.size() after one deal()")
-    expect(deck.is_empty(), True, f"{deck.label}.is_empty() after one deal()", "is_empty() is True exactly when size() is 0.")
+    expect(deck.size(), 0, f"{call(deck, 'size')} after one deal()")
+    expect(deck.is_empty(), True, f"{call(deck, 'is_empty')} after one deal()",
+           Twin("is_empty() is True exactly when size() is 0.", "isEmpty() is true exactly when size() is 0."))
 
 
 def test_empty_deck_deals_none_again_and_again(student):
@@ -59,22 +64,22 @@ def test_empty_deck_deals_none_again_and_again(student):
     deck.deal()
     for attempt in range(1, 4):
         expect(deck.deal(), None, f"deal() number {attempt + 1} from {deck.label}", EMPTY_HINT)
-        expect(deck.size(), 0, f"{deck.label}.size() after {attempt + 1} deals", EMPTY_HINT + " It must never go below 0.")
+        expect(deck.size(), 0, f"{call(deck, 'size')} after {attempt + 1} deals", say(EMPTY_HINT) + " It must never go below 0.")
 
 
 def test_2_card_deck_counts_down(student):
     deck = two_card_deck(student)
     for dealt, left in enumerate([2, 1, 0]):
-        expect(deck.size(), left, f"{deck.label}.size() after {dealt} deal(s)")
-        expect(deck.is_empty(), left == 0, f"{deck.label}.is_empty() after {dealt} deal(s)")
+        expect(deck.size(), left, f"{call(deck, 'size')} after {dealt} deal(s)")
+        expect(deck.is_empty(), left == 0, f"{call(deck, 'is_empty')} after {dealt} deal(s)")
         if left:
             deck.deal()
 
 
 def test_2_card_deck_deals_both_cards_once(student):
     deck = two_card_deck(student)
-    first = expect_instance(deck.deal(), f"first {deck.label}.deal()")
-    second = expect_instance(deck.deal(), f"second {deck.label}.deal()")
+    first = expect_instance(deck.deal(), f"first {call(deck, 'deal')}")
+    second = expect_instance(deck.deal(), f"second {call(deck, 'deal')}")
     got = sorted([fields(first), fields(second)])
     expect(got, [("ace", "hearts", 1), ("king", "hearts", 13)], f"the two cards dealt by {deck.label} (in either order)",
            "Each card should be dealt exactly once.")
@@ -91,10 +96,10 @@ def test_constructor_pairs_each_rank_with_its_value_in_every_suit(student):
 
 def test_full_deck_deals_52_different_cards(student):
     deck = student.deck.Deck(RANKS, SUITS, VALUES)
-    expect(deck.size(), 52, "Deck(<13 ranks>, <4 suits>, <13 values>).size()")
+    expect(deck.size(), 52, call(new("Deck", *FULL_DECK), "size"))
     dealt = deck.deal.repeat(52)
     if any(card is None for card in dealt):
-        fail(f"a 52-card deck returned None on deal() number {dealt.index(None) + 1}", EMPTY_HINT)
+        fail(f"a 52-card deck returned {show(None)} on deal() number {dealt.index(None) + 1}", EMPTY_HINT)
     for number, card in enumerate(dealt, start=1):
         expect_instance(card, f"deal() number {number} from a full deck")
     got = sorted(fields_of(student, dealt))
@@ -105,27 +110,31 @@ def test_full_deck_deals_52_different_cards(student):
 
 def test_cards_list_keeps_every_card(student):
     deck = student.deck.Deck(["A", "B", "C"], ["Giraffes", "Lions"], [2, 1, 6])
-    expect(len_of_cards(deck), 6, f"len({deck.label}.cards)", "The constructor puts every card in the list attribute `cards`.")
+    expect(len_of_cards(deck), 6, size_of(deck, "cards"), Twin("The constructor puts every card in the list attribute `cards`.",
+                                                                "The constructor puts every card in the field `cards`, a List<Card>."))
     before = fields_of(student, deck.get("cards"))
     for dealt in range(1, 7):
         card = expect_instance(deck.deal(), f"deal() number {dealt} from {deck.label}")
-        expect(len_of_cards(deck), 6, f"len({deck.label}.cards) after {dealt} deal(s)", ALGORITHM_2)
+        expect(len_of_cards(deck), 6, f"{size_of(deck, 'cards')} after {dealt} deal(s)", ALGORITHM_2)
         # Algorithm 2: the count goes down by one and the card dealt is cards[count], so the
         # dealt cards are always cards[size():], the last card of the list first.
         expect(fields(card), before[6 - dealt],
-               f"deal() number {dealt} from {deck.label} (cards holds {', '.join(map(str, before))})", ALGORITHM_2)
+               f"deal() number {dealt} from {deck.label} (cards holds {', '.join(map(show, before))})", ALGORITHM_2)
     expect(fields_of(student, deck.get("cards")), before, f"{deck.label}.cards after dealing every card",
            "deal() never moves or changes the cards in the list; it only lowers the count.")
 
 
-ALGORITHM_2 = ("Use the lab's Algorithm 2: deal() lowers the count by one and returns cards[count]; "
-               "nothing is removed from the list.")
+ALGORITHM_2 = Twin("Use the lab's Algorithm 2: deal() lowers the count by one and returns cards[count]; "
+                   "nothing is removed from the list.",
+                   "Use the lab's Algorithm 2: deal() lowers size by one and returns cards.get(size); "
+                   "nothing is removed from the list.")
 
 
 def len_of_cards(deck):
     cards = deck.get("cards")
     if type(cards) is not list:
-        fail(f"{deck.label}.cards\n  expected: a list of cards\n  got:      {cards!r}", "Store the cards in a list attribute named `cards`.")
+        fail(f"{deck.label}.cards\n  expected: a list of cards\n  got:      {code(cards)}",
+             Twin("Store the cards in a list attribute named `cards`.", "Keep the cards in a field named `cards`, a List<Card>."))
     return len(cards)
 
 
@@ -134,7 +143,7 @@ def test_size_counts_only_undealt_cards(student, deals):
     deck = student.deck.Deck(["A", "B", "C"], ["Giraffes", "Lions"], [2, 1, 6])
     for _ in range(deals):
         deck.deal()
-    expect(deck.size(), 6 - deals, f"{deck.label}.size() after {deals} deal(s)", "size() is the number of cards left to deal.")
+    expect(deck.size(), 6 - deals, f"{call(deck, 'size')} after {deals} deal(s)", "size() is the number of cards left to deal.")
 
 
 def test_str_returns_text(student):
@@ -150,4 +159,4 @@ def test_str_returns_text(student):
                 return
         text = deck.text()
         if not isinstance(text, str) or not text:
-            fail(f"str({deck.label}) after {dealt} deal(s)\n  expected: some text describing the deck\n  got:      {text!r}")
+            fail(f"{text_of(deck)} after {dealt} deal(s)\n  expected: some text describing the deck\n  got:      {code(text)}")

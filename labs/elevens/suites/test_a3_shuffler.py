@@ -16,9 +16,12 @@ from grader_labs.elevens.shuffle_checks import (
 )
 
 from grader.assertions import expect, fail, show
+from grader.idiom import Twin, call, method, say
 
-PERFECT_HINT = ("Split the list into a first half of (n + 1) // 2 items and the rest, then interleave: "
-                "first half on positions 0, 2, 4, ..., second half on 1, 3, 5, ....")
+PERFECT_HINT = Twin("Split the list into a first half of (n + 1) // 2 items and the rest, then interleave: "
+                    "first half on positions 0, 2, 4, ..., second half on 1, 3, 5, ....",
+                    "Split the array into a first half of (n + 1) / 2 items and the rest, then interleave: "
+                    "first half on positions 0, 2, 4, ..., second half on 1, 3, 5, ....")
 
 
 def perfect(values: list) -> list:
@@ -43,14 +46,15 @@ def test_perfect_shuffle_is_exact(student):
     # its starting value, which in a new Java int[] is 0 and so would look right for a 0.
     for length in LENGTHS:
         values = list(range(1, length + 1))
-        expect(after(student, "perfect_shuffle", values), perfect(values), f"perfect_shuffle({values})", PERFECT_HINT)
+        expect(after(student, "perfect_shuffle", values), perfect(values), call(student.shuffler, "perfect_shuffle", values),
+               PERFECT_HINT)
 
 
 def test_eight_perfect_shuffles_restore_52_cards(student):
     values = list(range(52))
     for _ in range(8):
         values = after(student, "perfect_shuffle", values)
-    expect(values, list(range(52)), "perfect_shuffle applied 8 times to [0, 1, ..., 51]", PERFECT_HINT)
+    expect(values, list(range(52)), f"{method('perfect_shuffle')} applied 8 times to [0, 1, ..., 51]", PERFECT_HINT)
 
 
 # Lists of every length up to a full deck (distinct values, made from a fixed seed so the grade
@@ -61,7 +65,8 @@ KEEP_LISTS = [random.Random(length).sample(range(100), length) for length in LEN
 def test_selection_shuffle_keeps_every_item(student):
     for values in KEEP_LISTS:
         for got in student.shuffler.selection_shuffle.sample(KEEP_CALLS, values, observe=[["arg", 0]]):
-            expect_permutation(got, values, f"selection_shuffle({values}) (the list afterwards)")
+            expect_permutation(got, values, f"{call(student.shuffler, 'selection_shuffle', values)} "
+                                            f"{say(Twin('(the list afterwards)', '(the array afterwards)'))}")
 
 
 def test_selection_shuffle_makes_every_order_equally_likely(student):
@@ -69,12 +74,12 @@ def test_selection_shuffle_makes_every_order_equally_likely(student):
     # Drawn in stages from the same worker, so the random stream simply continues.
     shuffle = student.shuffler.selection_shuffle
     expect_uniform_orders(lambda count: shuffle.sample(count, items, observe=[["arg", 0]]), items,
-                          f"selection_shuffle({items})")
+                          call(student.shuffler, "selection_shuffle", items))
     # Every other length: a fair shuffle moves every place some time in 20 calls (a shuffle that
     # skips its work on 52 items, or on odd lengths, does not); docs/statistics.md.
     for values in KEEP_LISTS:
         expect_every_place_changes(shuffle.sample(KEEP_CALLS, values, observe=[["arg", 0]]), values,
-                                   f"selection_shuffle({values})")
+                                   call(student.shuffler, "selection_shuffle", values))
 
 
 def test_flip_gives_heads_two_times_in_three(student):
@@ -82,11 +87,13 @@ def test_flip_gives_heads_two_times_in_three(student):
         got = student.shuffler.flip.repeat(count)
         odd = [outcome for outcome in got if type(outcome) is not str or outcome not in ("heads", "tails")]
         if odd:
-            fail(f"flip()\n  expected: 'heads' or 'tails'\n  got:      {show(odd[0])}", "flip() returns the text \"heads\" or \"tails\".")
+            fail(f"{call(student.shuffler, 'flip')}\n  expected: {show('heads')} or {show('tails')}\n  got:      {show(odd[0])}",
+                 "flip() returns the text \"heads\" or \"tails\".")
         return got
 
-    expect_rate(flips, "heads", "2 in 3", "flip()",
-                "Pick one of three equally likely numbers (random.randrange(3)) and give heads for two of them.")
+    expect_rate(flips, "heads", "2 in 3", call(student.shuffler, "flip"), Twin(
+        "Pick one of three equally likely numbers (random.randrange(3)) and give heads for two of them.",
+        "Pick one of three equally likely numbers ((int) (Math.random() * 3)) and give heads for two of them."))
 
 
 # The lab's question 2 asks about two arrays "of the same length but with no duplicate
@@ -139,7 +146,7 @@ def expect_permutation_answers(student, cases: list, hint: str) -> None:
     """Every case in one round trip; the first wrong answer fails, named."""
     answers = student.batch(*[student.shuffler.are_permutations.later(a, b) for a, b, _, _ in cases])
     for (a, b, answer, why), got in zip(cases, answers):
-        expect(got, answer, f"are_permutations({a}, {b})  ({why})", hint)
+        expect(got, answer, f"{call(student.shuffler, 'are_permutations', a, b)}  ({why})", hint)
 
 
 def test_are_permutations(student):

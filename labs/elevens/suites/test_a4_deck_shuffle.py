@@ -16,6 +16,8 @@ from grader_labs.elevens.shuffle_checks import (
 from grader_labs.elevens.standard_deck import ELEVENS_POINTS, RANKS, SUITS
 
 from grader.assertions import expect, fail
+from grader.idiom import Raw, Twin, call
+from grader.idiom import new as made
 
 CARD_NAMES = [["self"], ["attr", "cards"], ["each", "__str__"]]
 
@@ -40,8 +42,9 @@ def test_shuffle_makes_every_card_undealt_again(student):
     # (Dealing first would make a broken deal() cost points here too; it belongs to Activity 2.)
     deck = deck_holding(student, ["A", "B", "C"], ["Giraffes", "Lions"])
     deck.shuffle()
-    expect(deck.size(), 6, f"{deck.label}.size() after shuffle()",
-           "After shuffling, every card is undealt again: set the count back to len(cards).")
+    expect(deck.size(), 6, f"{call(deck, 'size')} after shuffle()", Twin(
+        "After shuffling, every card is undealt again: set the count back to len(cards).",
+        "After shuffling, every card is undealt again: set size back to cards.size()."))
 
 
 def test_shuffle_makes_every_order_equally_likely(student):
@@ -61,12 +64,12 @@ def test_shuffle_makes_every_order_equally_likely(student):
         orders, last = last + orders, orders[-1:]
         return [[ranks[before.index(card)] for card in now] for before, now in zip(orders, orders[1:])]
 
-    expect_uniform_orders(moves, ranks, f"{deck.label}.shuffle() (the rearrangement it made)")
+    expect_uniform_orders(moves, ranks, f"{call(deck, 'shuffle')} (the rearrangement it made)")
     # And on a full deck: each shuffle is a fair rearrangement, so some place keeping its card
     # through 5 of them is a shuffle that skips its work on 52 cards (docs/statistics.md).
     full = deck_holding(student, RANKS, SUITS)
     start = [f"{rank} of {suit} (point value = 1)" for suit in SUITS for rank in RANKS]
-    expect_every_place_changes(full.shuffle.sample(DECK_SHUFFLES, observe=CARD_NAMES), start, f"{full.label}.shuffle()")
+    expect_every_place_changes(full.shuffle.sample(DECK_SHUFFLES, observe=CARD_NAMES), start, call(full, "shuffle"))
 
 
 def test_a_new_deck_comes_shuffled(student):
@@ -80,7 +83,7 @@ def test_a_new_deck_comes_shuffled(student):
     new = [names_in(deck) for deck in (first, second)]
     if new[0] != new[1] or not shuffles_differ(first):
         return
-    fail("two new decks: Deck(<13 ranks>, <4 suits>, <13 values>), made twice\n"
+    fail(f"two new decks: {made('Deck', Raw('<13 ranks>'), Raw('<4 suits>'), Raw('<13 values>'))}, made twice\n"
          "  expected: the 52 cards in two different orders (the constructor shuffles each new deck)\n"
          f"  got:      the same order both times, starting {', '.join(map(str, new[0][:3]))}, ...",
          "The constructor's last step is to call shuffle(), so that every new deck comes out in a new order.")

@@ -16,13 +16,17 @@ from grader.tester_verdicts import (
     expect_mutant_killed,
     expect_variant_caught,
 )
+from grader.idiom import Twin
 from grader_labs.elevens.variants import accepted, accepted_words, buggy, live_mutants, run_tester, variant_file
 
 
 CORRECT = {version: accepted_words(version, "Deck") for version in accepted()}
-REJECTED_HINT = ("A test must only check what the lab promises: size(), is_empty(), that every card is dealt "
-                 "once and then None, and that shuffling changes the order. A 2-card deck may deal its cards "
-                 "in either order, and the count may be stored under any name.")
+REJECTED_HINT = Twin("A test must only check what the lab promises: size(), is_empty(), that every card is dealt "
+                     "once and then None, and that shuffling changes the order. A 2-card deck may deal its cards "
+                     "in either order, and the count may be stored under any name.",
+                     "A test must only check what the lab promises: size(), isEmpty(), that every card is dealt "
+                     "once and then null, and that shuffling changes the order. A 2-card deck may deal its cards "
+                     "in either order, and the count may be kept in a field of any name.")
 BUGGY = buggy("deck")
 
 

@@ -10,6 +10,7 @@ from grader.tester_verdicts import (
     expect_mutant_killed,
     expect_variant_caught,
 )
+from grader.idiom import Twin
 from grader_labs.elevens.variants import accepted, accepted_words, buggy, live_mutants, run_tester, variant_file
 
 
@@ -25,8 +26,9 @@ def run(own_tests, card):
 
 @pytest.mark.parametrize("correct", list(CORRECT))
 def test_accepts_correct_cards(own_tests, correct):
-    expect_accepted(run(own_tests, correct), CORRECT[correct],
-                    "Check only what the lab promises: rank(), suit(), point_value(), matches() and the exact text of str().")
+    expect_accepted(run(own_tests, correct), CORRECT[correct], Twin(
+        "Check only what the lab promises: rank(), suit(), point_value(), matches() and the exact text of str().",
+        "Check only what the lab promises: rank(), suit(), pointValue(), matches() and the exact text of toString()."))
 
 
 @pytest.mark.parametrize("variant", list(BUGGY))

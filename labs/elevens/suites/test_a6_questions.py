@@ -9,6 +9,7 @@ from pathlib import Path
 from grader_labs.elevens.card_notation import parse_card
 from grader.answer_key import AnswerKey
 from grader.assertions import fail, show
+from grader.idiom import Twin, say
 
 # The right answers, in clear for the teacher's grader, hashed in the student kit.
 KEY = AnswerKey.load(Path(__file__).with_name("answer_key.yaml"))
@@ -42,7 +43,9 @@ def as_int_list(value):
 
 
 def test_deck_size_question(answers):
-    question = "Activity 2: how many cards are in Deck(['jack', 'queen', 'king'], ['blue', 'red'], [11, 12, 13])?"
+    question = say(Twin("Activity 2: how many cards are in Deck(['jack', 'queen', 'king'], ['blue', 'red'], [11, 12, 13])?",
+                        'Activity 2: how many cards are in new Deck(new String[] {"jack", "queen", "king"}, '
+                        'new String[] {"blue", "red"}, new int[] {11, 12, 13})?'))
     given = answer(answers, "deck_size", question)
     if not KEY.is_right("deck_size", as_int(given)):
         wrong("deck_size", question, given, "The deck holds one card for every rank in every suit.")
@@ -78,7 +81,9 @@ def test_plays_question(answers):
 
 
 def test_card_indexes_question(answers):
-    question = "Activity 7: what does card_indexes() return when cards holds J♥ 6♣ None 2♠ None None A♠ 4♥ None?"
+    question = say(Twin("Activity 7: what does card_indexes() return when cards holds J♥ 6♣ None 2♠ None None A♠ 4♥ None?",
+                        "Activity 7: what does cardIndexes() return when cards holds J♥ 6♣ null 2♠ null null A♠ 4♥ null?"))
     given = answer(answers, "card_indexes", question)
     if not KEY.is_right("card_indexes", as_int_list(given)):
-        wrong("card_indexes", question, given, "card_indexes() lists the places (0 to 8) that hold a card, smallest first.")
+        wrong("card_indexes", question, given, Twin("card_indexes() lists the places (0 to 8) that hold a card, smallest first.",
+                                                    "cardIndexes() lists the places (0 to 8) that hold a card, smallest first."))

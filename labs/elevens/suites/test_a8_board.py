@@ -12,6 +12,7 @@ from grader_labs.elevens.planting import ELEVENS_VALUES, card_fields, plant, pla
 from grader_labs.elevens.standard_deck import ELEVENS_POINTS, RANKS, SHORT, SUITS
 
 from grader.assertions import expect, expect_instance, fail
+from grader.idiom import Raw, Twin, call, code, new, say, show
 from grader.sandbox import StudentError
 
 SIZES = (1, 4, 9, 10, 13)
@@ -20,7 +21,13 @@ DECK_CARDS = 52
 CODES = [SHORT[rank] + suit[0] for suit in SUITS for rank in RANKS]
 TEXTS = {f"{rank} of {suit} (point value = {value})" for suit in SUITS for rank, value in zip(RANKS, ELEVENS_POINTS)}
 CARD_TEXTS = [["self"], ["attr", "cards"], ["each", "__str__"]]
-ABSTRACT_HINT = "Make Board an abstract class: class Board(ABC), with is_legal and another_play_is_possible marked @abstractmethod."
+ABSTRACT_HINT = Twin("Make Board an abstract class: class Board(ABC), with is_legal and another_play_is_possible marked @abstractmethod.",
+                     "Make Board an abstract class: `public abstract class Board`, with isLegal and anotherPlayIsPossible "
+                     "declared `public abstract`.")
+# What a board made from Board itself should end in: Python's TypeError; in Java, the grader's
+# refusal to make an object of an abstract class (reported with the same type).
+ABSTRACT_REFUSAL = Twin("a TypeError, because Board is abstract",
+                        "no board at all, because Board is abstract (Java never makes an object of an abstract class)")
 
 
 def probe(student, size: int):
@@ -52,24 +59,30 @@ def test_board_itself_cannot_be_created(student):
     try:
         made = student.board.Board(4, RANKS, SUITS, ELEVENS_POINTS)
     except StudentError as error:
-        expect(error.details["type"], "TypeError", "Board(4, ...) raised an error, but of the wrong kind", ABSTRACT_HINT)
+        kind = str(error.details["type"])
+        if kind != "TypeError":
+            fail(Twin(f"Board(4, ...) raised an error, but of the wrong kind\n  expected: 'TypeError'\n  got:      {kind!r}",
+                      f"new Board(4, ...) threw {kind}\n  expected: {ABSTRACT_REFUSAL.java}\n  got:      {kind}"),
+                 ABSTRACT_HINT)
         return
-    fail(f"Board(4, ...)\n  expected: a TypeError, because Board is abstract\n  got:      {made!r}", ABSTRACT_HINT)
+    fail(f"{new('Board', Raw('4'), Raw('...'))}\n  expected: {say(ABSTRACT_REFUSAL)}\n  got:      {code(made)}", ABSTRACT_HINT)
 
 
 def test_size_is_the_number_of_places(student):
     for size in SIZES:
         board = probe(student, size)
-        expect(board.size(), size, f"{board.label}.size()", "size() is the number of places, empty or not: len(self.cards).")
+        expect(board.size(), size, call(board, "size"), Twin("size() is the number of places, empty or not: len(self.cards).",
+                                                             "size() is the number of places, empty or not: cards.length."))
         plant(student, board, pattern(size, 1), ELEVENS_VALUES)
-        expect(board.size(), size, f"{board.label}.size()", "size() counts empty places too: it is len(self.cards).")
+        expect(board.size(), size, call(board, "size"), Twin("size() counts empty places too: it is len(self.cards).",
+                                                             "size() counts empty places too: it is cards.length."))
 
 
 def test_a_new_board_deals_a_card_into_every_place(student):
     for size in SIZES:
         board = probe(student, size)
         for k, card in enumerate(cards_at(student, board, size)):
-            expect_instance(card, f"{board.label}.card_at({k}) right after it was made",
+            expect_instance(card, f"{call(board, 'card_at', k)} right after it was made",
                             "The constructor deals one card from the deck into every place.")
         check_full_deal(student, board, size, "right after it was made", "The constructor deals one card from the deck into every place.")
 
@@ -79,9 +92,10 @@ def check_full_deal(student, board, size: int, when: str, hint: str) -> None:
     texts = texts_on(board)
     if len(set(texts)) != size or not set(texts) <= TEXTS:
         fail(f"the cards on {board.label} {when}\n  expected: {size} different cards of the deck the board was made with\n"
-             f"  got:      {', '.join(map(str, texts))}", hint + " The deck is Deck(ranks, suits, point_values).")
-    expect(board.deck_size(), DECK_CARDS - size, f"{board.label}.deck_size() {when} ({DECK_CARDS} cards, {size} dealt)",
-           "deck_size() is how many cards the deck has left.")
+             f"  got:      {', '.join(map(str, texts))}",
+             hint + say(Twin(" The deck is Deck(ranks, suits, point_values).", " The deck is new Deck(ranks, suits, pointValues).")))
+    expect(board.deck_size(), DECK_CARDS - size, f"{call(board, 'deck_size')} {when} ({DECK_CARDS} cards, {size} dealt)",
+           Twin("deck_size() is how many cards the deck has left.", "deckSize() is how many cards the deck has left."))
 
 
 def test_deal_fills_one_place_from_the_deck(student):
@@ -91,12 +105,13 @@ def test_deal_fills_one_place_from_the_deck(student):
             plant(student, board, ["_"] * size, ELEVENS_VALUES)
             plant_deck(student, board, ["Kh", "7d"], ELEVENS_VALUES)
             board.deal(k)
-            card = expect_instance(board.card_at(k), f"{board.label}.card_at({k}) after deal({k})",
+            card = expect_instance(board.card_at(k), f"{call(board, 'card_at', k)} after {call(None, 'deal', k)}",
                                    "deal(k) puts the next card of the deck into place k.")
             expect(card.text(), "king of hearts (point value = 0)",
                    f"the card in place {k} after deal({k}) (the deck deals K♥ next, then 7♦)", "deal(k) puts the next card of the deck into place k.")
-            expect(board.deck_size(), 1, f"{board.label}.deck_size() after deal({k}) (it was 2)")
-            expect(board.card_indexes(), [k], f"{board.label}.card_indexes() after deal({k})", "deal(k) fills place k and no other.")
+            expect(board.deck_size(), 1, f"{call(board, 'deck_size')} after {call(None, 'deal', k)} (it was 2)")
+            expect(board.card_indexes(), [k], f"{call(board, 'card_indexes')} after {call(None, 'deal', k)}",
+                   "deal(k) fills place k and no other.")
 
 
 def test_deal_leaves_an_empty_place_once_the_deck_is_empty(student):
@@ -104,11 +119,12 @@ def test_deal_leaves_an_empty_place_once_the_deck_is_empty(student):
         board = probe(student, size)
         left = DECK_CARDS - size
         student.batch(*[board.deal.later(0) for _ in range(left)])  # deal the whole deck into place 0
-        expect(board.deck_size(), 0, f"{board.label}.deck_size() after deal(0) {left} times (the deck had {left} cards)")
+        expect(board.deck_size(), 0, f"{call(board, 'deck_size')} after {call(None, 'deal', 0)} {left} times (the deck had {left} cards)")
         for k in range(size):
             board.deal(k)
-            expect(board.card_at(k), None, f"{board.label}.card_at({k}) after deal({k}) with an empty deck",
-                   "When the deck is empty, deal(k) leaves place k empty (None), even if a card was there.")
+            expect(board.card_at(k), None, f"{call(board, 'card_at', k)} after {call(None, 'deal', k)} with an empty deck",
+                   Twin("When the deck is empty, deal(k) leaves place k empty (None), even if a card was there.",
+                        "When the deck is empty, deal(k) leaves place k empty (null), even if a card was there."))
 
 
 def test_card_at_gives_the_card_in_that_place(student):
@@ -117,8 +133,9 @@ def test_card_at_gives_the_card_in_that_place(student):
         planted = plant(student, board, pattern(size, 2), ELEVENS_VALUES)
         for k, (card, got) in enumerate(zip(planted, cards_at(student, board, size))):
             if got != card:
-                fail(f"{board.label}.card_at({k})\n  expected: the card in place {k} ({'empty: None' if card is None else card.label})\n  got:      {got!r}",
-                     "card_at(k) returns self.cards[k].")
+                fail(f"{call(board, 'card_at', k)}\n  expected: the card in place {k} "
+                     f"({'empty: ' + show(None) if card is None else card.label})\n  got:      {code(got)}",
+                     Twin("card_at(k) returns self.cards[k].", "cardAt(k) returns cards[k]."))
 
 
 def test_replace_selected_cards_refills_only_those_places(student):
@@ -131,21 +148,23 @@ def test_replace_selected_cards_refills_only_those_places(student):
             before = plant(student, board, row[:size], ELEVENS_VALUES)
             plant_deck(student, board, row[size:], ELEVENS_VALUES)
             board.replace_selected_cards(selected)
-            call = f"{board.label}.replace_selected_cards({selected}) (the deck deals {pretty(row[size:])})"
+            replaced = f"{call(board, 'replace_selected_cards', selected)} (the deck deals {pretty(row[size:])})"
             now = cards_at(student, board, size)
             for k in range(size):
                 if k not in selected and now[k] != before[k]:
-                    fail(f"{call}: place {k} changed, but it was not selected", "Only the selected places are refilled.")
-            got = sorted(str(expect_instance(now[k], f"{board.label}.card_at({k}) after {call}").text()) for k in selected)
+                    fail(f"{replaced}: place {k} changed, but it was not selected", "Only the selected places are refilled.")
+            got = sorted(str(expect_instance(now[k], f"{call(board, 'card_at', k)} after {replaced}").text()) for k in selected)
             wanted = sorted(f"{rank} of {suit} (point value = {value})" for rank, suit, value in
                             (card_fields(code, ELEVENS_VALUES) for code in row[size:]))
-            expect(got, wanted, f"the cards in places {sorted(selected)} after {call}",
+            expect(got, wanted, f"the cards in places {sorted(selected)} after {replaced}",
                    "Deal a new card from the deck into each selected place.")
-            expect(board.deck_size(), 0, f"{board.label}.deck_size() after {call} (it was {count})")
+            expect(board.deck_size(), 0, f"{call(board, 'deck_size')} after {replaced} (it was {count})")
             board.replace_selected_cards(selected)  # the deck is empty now
             for k in selected:
-                expect(board.card_at(k), None, f"{board.label}.card_at({k}) after replace_selected_cards({selected}) with an empty deck",
-                       "With the deck empty, each selected place is left empty (None).")
+                expect(board.card_at(k), None,
+                       f"{call(board, 'card_at', k)} after {call(None, 'replace_selected_cards', selected)} with an empty deck",
+                       Twin("With the deck empty, each selected place is left empty (None).",
+                            "With the deck empty, each selected place is left empty (null)."))
 
 
 def test_card_indexes_lists_the_places_that_hold_a_card(student):
@@ -156,20 +175,21 @@ def test_card_indexes_lists_the_places_that_hold_a_card(student):
             plant_deck(student, board, deck, ELEVENS_VALUES)
             plant(student, board, row, ELEVENS_VALUES)
             expect(board.card_indexes(), [k for k, code in enumerate(row) if code != "_"],
-                   f"{board.label}.card_indexes() ({len(deck)} card(s) left in the deck)",
-                   "List the places k where cards[k] is not None, smallest first.")
+                   f"{call(board, 'card_indexes')} ({len(deck)} card(s) left in the deck)",
+                   Twin("List the places k where cards[k] is not None, smallest first.",
+                        "List the places k where cards[k] is not null, smallest first."))
         plant(student, board, ["_"] * size, ELEVENS_VALUES)
-        expect(board.card_indexes(), [], f"{board.label}.card_indexes()", "A board with no cards has no card indexes: [].")
+        expect(board.card_indexes(), [], call(board, "card_indexes"), "A board with no cards has no card indexes: [].")
 
 
 def test_is_empty_only_when_no_place_holds_a_card(student):
     for size in SIZES:
         board = probe(student, size)
-        expect(board.is_empty(), False, f"{board.label}.is_empty() right after it was made")
+        expect(board.is_empty(), False, f"{call(board, 'is_empty')} right after it was made")
         plant(student, board, ["_"] * size, ELEVENS_VALUES)
-        expect(board.is_empty(), True, f"{board.label}.is_empty()", "No card in any place: the board is empty.")
+        expect(board.is_empty(), True, call(board, "is_empty"), "No card in any place: the board is empty.")
         plant(student, board, ["_"] * (size - 1) + ["Kh"], ELEVENS_VALUES)
-        expect(board.is_empty(), False, f"{board.label}.is_empty()", "One card left means the board is not empty.")
+        expect(board.is_empty(), False, call(board, "is_empty"), "One card left means the board is not empty.")
 
 
 def test_game_is_won_only_when_deck_and_board_are_both_empty(student):
@@ -178,12 +198,12 @@ def test_game_is_won_only_when_deck_and_board_are_both_empty(student):
         row = pattern(size, 4)
         plant_deck(student, board, [], ELEVENS_VALUES)
         plant(student, board, row, ELEVENS_VALUES)
-        expect(board.game_is_won(), False, f"{board.label}.game_is_won() with an empty deck but cards on the board",
+        expect(board.game_is_won(), False, f"{call(board, 'game_is_won')} with an empty deck but cards on the board",
                "The game is won only when the board is empty too.")
         plant(student, board, ["_"] * size, ELEVENS_VALUES)
-        expect(board.game_is_won(), True, f"{board.label}.game_is_won() with an empty deck and an empty board")
+        expect(board.game_is_won(), True, f"{call(board, 'game_is_won')} with an empty deck and an empty board")
         plant_deck(student, board, ["Kh"], ELEVENS_VALUES)
-        expect(board.game_is_won(), False, f"{board.label}.game_is_won() with an empty board but 1 card still in the deck",
+        expect(board.game_is_won(), False, f"{call(board, 'game_is_won')} with an empty board but 1 card still in the deck",
                "The game is won only when the deck is empty too.")
 
 
@@ -193,12 +213,15 @@ def test_new_game_deals_a_full_board_from_a_full_deck(student):
         student.batch(*[board.deal.later(0) for _ in range(20)])  # 20 cards fewer in the deck
         plant(student, board, pattern(size, 5), ELEVENS_VALUES)
         board.new_game()
-        expect(board.card_indexes(), list(range(size)), f"{board.label}.card_indexes() after new_game()",
-               "new_game() shuffles the deck and deals every place again.")
-        check_full_deal(student, board, size, "after new_game()", "new_game() shuffles the deck (all its cards) and deals every place again.")
+        expect(board.card_indexes(), list(range(size)), f"{call(board, 'card_indexes')} after {call(None, 'new_game')}",
+               Twin("new_game() shuffles the deck and deals every place again.",
+                    "newGame() shuffles the deck and deals every place again."))
+        check_full_deal(student, board, size, f"after {call(None, 'new_game')}",
+                        say(Twin("new_game() shuffles the deck (all its cards) and deals every place again.",
+                                 "newGame() shuffles the deck (all its cards) and deals every place again.")))
 
 
 def test_str_returns_text(student):
     text = probe(student, 3).text()
     if not isinstance(text, str) or not text:
-        fail(f"str(a board)\n  expected: some text showing the cards\n  got:      {text!r}")
+        fail(f"{say(Twin('str(a board)', 'toString() of a board'))}\n  expected: some text showing the cards\n  got:      {code(text)}")

@@ -10,6 +10,7 @@ from grader_labs.elevens.games import ELEVENS
 from grader_labs.elevens.planting import ELEVENS_VALUES, plant
 
 from grader.assertions import expect
+from grader.idiom import Twin, call
 
 PAIR_HINT = "Two cards are a play when their point values add up to 11 (jacks, queens and kings are worth 0)."
 FACE_HINT = "Three cards are a play only when they are one jack, one queen and one king."
@@ -38,9 +39,8 @@ def test_is_legal(student, sizes):
 def test_is_legal_ignores_suits(student):
     board = student.elevens_board.ElevensBoard()
     plant(student, board, ["5s", "6s", "Js", "Qs", "Ks", "5h", "6h", "Jh", "Qh"], ELEVENS_VALUES)
-    expect(board.is_legal([0, 1]), True, f"{board.label}: is_legal([0, 1])", "Suits never matter in Elevens.")
-    expect(board.is_legal([2, 3, 4]), True, f"{board.label}: is_legal([2, 3, 4])", "Suits never matter in Elevens.")
-    expect(board.is_legal([5, 6]), True, f"{board.label}: is_legal([5, 6])", "Suits never matter in Elevens.")
+    for selected in ([0, 1], [2, 3, 4], [5, 6]):
+        expect(board.is_legal(selected), True, f"{board.label}: {call(None, 'is_legal', selected)}", "Suits never matter in Elevens.")
 
 
 # Advisory: in the lab, is_legal only ever gets places the player selected, and the game only
@@ -49,12 +49,13 @@ def test_is_legal_ignores_suits(student):
 def test_is_legal_is_false_for_an_empty_place(student):
     board = student.elevens_board.ElevensBoard()
     plant(student, board, ["5s", "_", "Jh", "Qd", "_", "2d", "As", "_", "_"], ELEVENS_VALUES)
-    expect(board.is_legal([0, 1]), False, f"{board.label}: is_legal([0, 1]) (place 1 is empty)",
-           "Going further than the lab asks: an empty place (None) holds no card, so it cannot be part of a play.")
+    expect(board.is_legal([0, 1]), False, f"{board.label}: {call(None, 'is_legal', [0, 1])} (place 1 is empty)",
+           Twin("Going further than the lab asks: an empty place (None) holds no card, so it cannot be part of a play.",
+                "Going further than the lab asks: an empty place (null) holds no card, so it cannot be part of a play."))
     # The empty place first too: a pair search that skips an empty place only as the second card
     # reads it as the first one.
-    expect(board.is_legal([1, 0]), False, f"{board.label}: is_legal([1, 0]) (place 1 is empty)")
-    expect(board.is_legal([2, 3, 4]), False, f"{board.label}: is_legal([2, 3, 4]) (place 4 is empty)")
+    expect(board.is_legal([1, 0]), False, f"{board.label}: {call(None, 'is_legal', [1, 0])} (place 1 is empty)")
+    expect(board.is_legal([2, 3, 4]), False, f"{board.label}: {call(None, 'is_legal', [2, 3, 4])} (place 4 is empty)")
 
 
 ANOTHER_PLAY = {

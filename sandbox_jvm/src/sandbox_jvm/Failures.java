@@ -35,6 +35,14 @@ final class Failures {
         if (error instanceof Guard.ExitAttempt) {
             described.put("exit_code", ((Guard.ExitAttempt) error).code);
         }
+        if (error instanceof Names.NameNotFound && ((Names.NameNotFound) error).wanted != null) {
+            Names.NameNotFound missing = (Names.NameNotFound) error;
+            described.put("owner", missing.owner); // "Deck", or "module Shuffler" for a class's statics
+            described.put("name", missing.wanted); // as the suite asked: "point_value"
+            if (!missing.several.isEmpty()) {
+                described.put("several", new ArrayList<Object>(missing.several));
+            }
+        }
         List<Map<String, Object>> frames = new ArrayList<>();
         String innermost = null;
         boolean innermostOwn = false;

@@ -26,12 +26,26 @@ final class Names {
     private Names() {
     }
 
-    /** Named like the Python error, so the two sandboxes report the same type. */
+    /**
+     * Named like the Python error, so the two sandboxes report the same type. {@code owner} and
+     * {@code wanted} (when a member was looked for) go into the error's data, so the grader can
+     * name the method in the student's language (Failures).
+     */
     static final class NameNotFound extends RuntimeException {
         private static final long serialVersionUID = 1L;
+        final String owner;
+        final String wanted;
+        final List<String> several;
 
         NameNotFound(String message) {
+            this(message, null, null, List.of());
+        }
+
+        NameNotFound(String message, String owner, String wanted, List<String> several) {
             super(message);
+            this.owner = owner;
+            this.wanted = wanted;
+            this.several = several;
         }
     }
 
@@ -53,13 +67,13 @@ final class Names {
         }
         if (matches.size() > 1) {
             throw new NameNotFound(owner + " has several methods that could be '" + wanted + "': "
-                    + String.join(", ", matches));
+                    + String.join(", ", matches), owner, wanted, new ArrayList<>(matches));
         }
         return matches.isEmpty() ? null : matches.first();
     }
 
     static NameNotFound missing(String owner, String wanted) {
-        return new NameNotFound(owner + " has no method or attribute called '" + wanted + "'");
+        return new NameNotFound(owner + " has no method or attribute called '" + wanted + "'", owner, wanted, List.of());
     }
 
     private static boolean ours(Class<?> c) {

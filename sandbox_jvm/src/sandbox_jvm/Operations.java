@@ -1,5 +1,6 @@
 package sandbox_jvm;
 
+import java.lang.reflect.Constructor;
 import java.lang.reflect.Executable;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -106,8 +107,13 @@ final class Operations {
             case "call": {
                 List<?> args = (List<?>) request.getOrDefault("args", new ArrayList<>());
                 Object self = target.self;
-                Invoke.Chosen chosen = Invoke.choose(callables(target, String.valueOf(request.get("name"))),
-                        args, session.handles, target.label + "." + request.get("name"));
+                String name = String.valueOf(request.get("name"));
+                List<? extends Executable> found = callables(target, name);
+                // Named as the class spells it (isLegal, not the request's is_legal): the
+                // message is the student's.
+                String spelled = found.isEmpty() || found.get(0) instanceof Constructor
+                        ? (found.isEmpty() ? name : target.type.getSimpleName()) : found.get(0).getName();
+                Invoke.Chosen chosen = Invoke.choose(found, args, session.handles, target.label + "." + spelled);
                 return Invoke.run(chosen.executable, self, chosen.args);
             }
             case "getattr":
@@ -146,9 +152,10 @@ final class Operations {
         }
         String spelling = Names.pick(names, wanted, target.label);
         if (spelling == null) {
-            if (Names.pick(Names.fieldNames(Names.fields(target.type, target.isModule())), wanted,
-                    target.label) != null) {
-                throw new Invoke.TypeError(target.label + "." + wanted + " is a field, not a method");
+            String field = Names.pick(Names.fieldNames(Names.fields(target.type, target.isModule())), wanted,
+                    target.label);
+            if (field != null) {
+                throw new Invoke.TypeError(target.label + "." + field + " is a field, not a method");
             }
             throw Names.missing(target.label, wanted);
         }
@@ -179,7 +186,8 @@ final class Operations {
                 return Invoke.run(e, target.self, new Object[0]);
             }
         }
-        throw new Invoke.TypeError(target.label + "." + wanted + " is a method that needs arguments");
+        String spelled = methods.isEmpty() ? wanted : methods.get(0).getName();
+        throw new Invoke.TypeError(target.label + "." + spelled + " is a method that needs arguments");
     }
 
     /**

@@ -7,9 +7,10 @@ version and catches every buggy one."""
 import pytest
 import yaml
 
+from tests.classroom import staged
 from tests.lab_loader import ROOT
-from tests.labs.six_takes.classroom import VARIANTS
-from tests.labs.six_takes.whole_class import ACTIVITY_OF_FILE, variant_entries
+from tests.labs.six_takes.classroom import LAB_ID, VARIANTS, lab_rubric, reference_submission, write_class
+from tests.labs.six_takes.whole_class import ACTIVITY_OF_FILE, activities_of, changed_copies, variant_entries
 
 pytestmark = pytest.mark.skipif(not (ROOT / "reference" / "six-takes").is_dir(), reason="needs the lab folders")
 ACTIVITIES = ("A1", "A2", "A3", "A4", "A5", "A6")
@@ -30,21 +31,45 @@ def test_reference_gets_full_marks(graded):
 
 
 def test_second_correct_versions_get_full_marks(graded):
+    # Graded in A1-A4, whose files it changes; A5 and A6 stage the reference's bytes for it
+    # (test_a_changed_copy_reaches_only_the_activities_it_is_graded_in), so they score what
+    # the reference scores there, full marks.
     got = graded["Correct"]
-    assert got["total"] == got["max"], got
+    assert [a for a in ACTIVITIES if a in got] == ["A1", "A2", "A3", "A4"], got
+    for activity in ("A1", "A2", "A3", "A4"):
+        status, score, top = got[activity]
+        assert status == "graded" and score == top > 0, (activity, got[activity])
 
 
 @pytest.mark.parametrize("variant, name", variant_entries())
 def test_each_bug_costs_points_in_its_own_activity_only(graded, variant, name):
     got = graded[variant]
     own = ACTIVITY_OF_FILE[name]
-    for activity in ACTIVITIES:
+    # Graded in its own activity only: every other one stages the reference's bytes for it
+    # (test_a_changed_copy_reaches_only_the_activities_it_is_graded_in), so it scores there
+    # what the reference scores, full marks (test_reference_gets_full_marks).
+    assert [a for a in ACTIVITIES if a in got] == [own], got
+    for activity in [own]:
         status, score, top = got[activity]
         assert status == "graded", (variant, activity, status)
         if activity == own:
             assert score < top, (variant, activity, score)
         else:
             assert score == top, (variant, activity, score, top)
+
+
+@pytest.mark.parametrize("sub_id", list(changed_copies()))
+def test_a_changed_copy_reaches_only_the_activities_it_is_graded_in(tmp_path, sub_id):
+    """Why conftest.py grades the copies of the reference with some files changed only in the
+    activities that grade those files: every other activity's sandbox holds the reference's bytes."""
+    files = changed_copies()[sub_id]
+    graded_in = activities_of(files)
+    assert graded_in, sub_id
+    write_class(tmp_path, {"reference": reference_submission(), "changed": files})
+    rubric = lab_rubric(LAB_ID)
+    for activity in ACTIVITIES:
+        if activity not in graded_in:
+            assert staged(rubric, tmp_path / "changed", activity) == staged(rubric, tmp_path / "reference", activity) is not None, (sub_id, activity)
 
 
 def test_reference_tester_accepts_correct_versions_catches_every_bug_and_kills_every_mutant(graded):

@@ -1,8 +1,8 @@
 """One made-up class holding every submission the lab's tests grade, graded once per test
-session by the real engine (conftest.py): the reference, each named buggy version alone, the
-second correct versions, the starter, the demo class, and the wrong Games and simulations of
-wrong_versions.py. One grading run shares its sandboxes and processes, which keeps these tests
-quick on a busy machine."""
+session by the real engine (conftest.py): the reference, the starter, and the wrong Games and
+simulations of wrong_versions.py in one run; each named buggy version alone and the second
+correct versions (copies of the reference with some files changed) in runs of the activities
+that grade those files only; the demo class where its students' work is not the reference's."""
 
 import shutil
 from pathlib import Path
@@ -10,11 +10,14 @@ from pathlib import Path
 import yaml
 
 from tests.lab_loader import ROOT
+from tests.classroom import grading_activities
 from tests.labs.six_takes.classroom import (
     EXAMPLES,
     GIVEN,
+    LAB_ID,
     REFERENCE,
     VARIANTS,
+    lab_rubric,
     reference_submission,
     write_class,
 )
@@ -39,13 +42,40 @@ def given() -> dict[str, str]:
     return {name: (REFERENCE / name).read_text(encoding="utf-8") for name in GIVEN}
 
 
-def submissions() -> dict[str, dict[str, str]]:
-    subs = {"reference": reference_submission()}
+def changed_copies() -> dict[str, dict[str, str]]:
+    """The reference with some files changed: each named buggy version alone, and every second
+    correct file at once (each is graded by its own activity)."""
+    subs = {}
     for variant, name in variant_entries():
         subs[variant] = {**reference_submission(), name: (VARIANTS / variant / name).read_text(encoding="utf-8")}
-    # Every second correct file at once: each is graded by its own activity.
     subs["Correct"] = {**reference_submission(),
                        **{name: (VARIANTS / "Correct" / name).read_text(encoding="utf-8") for name in ACTIVITY_OF_FILE}}
+    return subs
+
+
+def changed_files(files: dict[str, str]) -> list[str]:
+    reference = reference_submission()
+    return sorted(name for name in {*reference, *files} if reference.get(name) != files.get(name))
+
+
+def activities_of(files: dict[str, str]) -> tuple[str, ...]:
+    """The activities that grade a file in which ``files`` differ from the reference."""
+    rubric = lab_rubric(LAB_ID)
+    return tuple(sorted({a for name in changed_files(files) for a in grading_activities(rubric, name)}))
+
+
+def one_file_changed() -> dict[tuple[str, ...], dict[str, dict[str, str]]]:
+    """changed_copies() by the activities that grade their changed files (conftest.py grades
+    each group in those activities only)."""
+    groups: dict[tuple[str, ...], dict[str, dict[str, str]]] = {}
+    for sub_id, files in changed_copies().items():
+        groups.setdefault(activities_of(files), {})[sub_id] = files
+    return groups
+
+
+def submissions() -> dict[str, dict[str, str]]:
+    """The submissions graded in every activity (the changed copies are graded apart)."""
+    subs = {"reference": reference_submission()}
     starter = ROOT / "starter" / "six-takes"
     subs["starter"] = {path.name: path.read_text(encoding="utf-8") for path in starter.glob("*.py")}
     # The starter with one line added: its NotImplementedError code is run and must grade cleanly.
@@ -58,7 +88,12 @@ def submissions() -> dict[str, dict[str, str]]:
 
 
 def build(root: Path) -> Path:
-    write_class(root, submissions())
+    return write_class(root, submissions())
+
+
+def build_demo(root: Path) -> Path:
+    """The demo class as shipped, each entry named with DEMO_PREFIX."""
+    root.mkdir(parents=True)
     for entry in EXAMPLES.iterdir():
         if entry.is_dir():
             shutil.copytree(entry, root / f"{DEMO_PREFIX}{entry.name}")

@@ -6,6 +6,8 @@ from pathlib import Path
 import yaml
 
 from tests.classroom import grade_class as grade_in
+from tests.classroom import grading_activities as grading_activities_of
+from tests.classroom import merged_results as merged  # noqa: F401 - used by conftest.py
 from tests.classroom import lab_rubric, write_class  # noqa: F401 - used by this lab's tests
 from tests.lab_loader import ROOT
 
@@ -45,13 +47,38 @@ def rubric():
 
 
 def grade_class(root: Path, scratch: Path, activities: tuple[str, ...] = ()):
-    """Grade every submission in ``root`` (only these activities, when given)."""
-    return grade_in(root, scratch, rubric(), only_activities=list(activities))
+    """Grade every submission in ``root`` (only these activities, when given), in one grading process (jobs=1): which process grades a test changes no grade, and each extra one costs a start-up."""
+    return grade_in(root, scratch, rubric(), only_activities=list(activities), jobs=1)
 
 
 def scores(results) -> dict[str, dict[str, tuple]]:
     """{submission: {activity: (status, score, max)}}"""
     return {sub.id: {a.id: (a.status, a.score, a.max) for a in sub.activities} for sub in results.submissions}
+
+
+def without_tester(files: dict[str, str]) -> dict[str, str]:
+    return {name: text for name, text in files.items() if name != "uds_tester.py"}
+
+
+def grading_activities(name: str) -> list[str]:
+    """The activities that stage a student's copy of ``name`` (tests/classroom.py)."""
+    return grading_activities_of(rubric(), name)
+
+
+def one_file_changed() -> dict[tuple[str, ...], dict[str, dict[str, str]]]:
+    """The copies of the reference with one file changed, by the activities that grade them:
+    each named buggy variant (without a tester, so A6 is ``missing``) and the reference with its
+    tester in pytest style (named test_uds.py: test functions and no calls at the bottom)."""
+    groups: dict[tuple[str, ...], dict[str, dict[str, str]]] = {}
+    for variant, name in BUGGY.items():
+        activities = tuple(sorted({*grading_activities(name), "A6"}))
+        groups.setdefault(activities, {})[variant] = without_tester(
+            reference_submission(**{name.replace(".py", "_py"): (VARIANTS / variant / name).read_text()}))
+    pytest_style = reference_submission()
+    tester = pytest_style.pop("uds_tester.py")
+    pytest_style["test_uds.py"] = tester[:tester.index("\ntest_card_values()")] + "\n"
+    groups.setdefault(tuple(grading_activities("test_uds.py")), {})["pytest_style_tester"] = pytest_style
+    return groups
 
 
 def failed_tests(results, sub_id: str, activity: str) -> set[str]:

@@ -10,11 +10,17 @@ curated mutant.
 
 import pytest
 
+from tests.classroom import staged
 from tests.labs.up_down_stay.lab_class import (
     ACTIVITY_OF,
     BUGGY,
     STATISTICAL,
     failed_tests,
+    grading_activities,
+    one_file_changed,
+    reference_submission,
+    rubric,
+    write_class,
 )
 
 
@@ -32,6 +38,10 @@ def test_correct_versions_get_full_marks(graded, submission):
 def test_each_buggy_variant_loses_points_in_its_own_activity_only(graded, variant):
     _, got = graded
     own = ACTIVITY_OF[BUGGY[variant]]
+    # Graded in its own activity and A6 only (conftest.py: every other activity holds the
+    # reference's files, test_a_changed_file_reaches_only_its_own_activities, so it scores what
+    # the reference scores there, full marks).
+    assert set(got[variant]) == {own, "A6"}, got[variant]
     for activity, (status, score, top) in got[variant].items():
         if activity == "A6":
             assert status == "missing"  # handed in without a tester (conftest.py)
@@ -69,6 +79,21 @@ def test_a_begun_starter_grades_cleanly_and_scores_nothing_but_its_example_test(
     assert {a: score for a, (_, score, _) in got["starter_begun"].items() if a != "A6"} == {
         "A1": 0, "A2": 0, "A3": 0, "A4": 0, "A5": 0, "A7": 0}
     assert 0 < got["starter_begun"]["A6"][1] < 6  # 2 buggy variants (4 points) and a few changes mutants
+
+
+@pytest.mark.parametrize("submission", [*BUGGY, "pytest_style_tester"])
+def test_a_changed_file_reaches_only_its_own_activities(tmp_path, submission):
+    """Why conftest.py grades each copy of the reference with one file changed only in the
+    activities that grade that file: every other activity's sandbox holds the reference's bytes."""
+    groups = one_file_changed()
+    activities, files = next((a, g[submission]) for a, g in groups.items() if submission in g)
+    reference = reference_submission()
+    write_class(tmp_path, {"reference": reference, "changed": files})
+    changed = [name for name in {*reference, *files} if reference.get(name) != files.get(name)]
+    assert set(activities) >= {a for name in changed for a in grading_activities(name) if name in files}
+    for activity in rubric().activities:
+        if activity.id not in activities:
+            assert staged(rubric(), tmp_path / "changed", activity.id) == staged(rubric(), tmp_path / "reference", activity.id) is not None, (submission, activity.id)
 
 
 def test_a_pytest_style_tester_named_test_uds_is_graded_too(graded):
