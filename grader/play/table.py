@@ -154,7 +154,7 @@ class GameTable:
         except SandboxError as exc:
             raise BoardProblem(str(exc)) from None
         if kind is not None and type(answer) is not kind:
-            name = getattr(method, "label", "the board")
+            name = getattr(method, "name", "the board")  # the method as the lab names it
             raise BoardProblem(f"{name}() should return {'True or False' if kind is bool else 'a whole number'}, "
                                f"but it returned {answer!r}.")
         return answer
