@@ -33,6 +33,7 @@ def spare_main(sock: int, zygote: int, cmd_fd: int, reply_fd: int, staging_dir: 
         output = None
     reader = wire.LineReader(cmd_fd)
     line = read_line(sock)
+    os.write(sock, READY)
     try:
         os.setpgid(0, 0)  # its own process group (the zygote did it too): the grader kills it and all it started
     except OSError:
@@ -114,6 +115,12 @@ def end_output(sock: int, done: bytes, null: int | None = None) -> None:
         os.write(sock, done)
 
 
+# What a spare answers to its seed, before anything of the test runs. Only that answer proves the
+# spare alive: one killed a moment ago (an earlier test's code can, at the process level) may not
+# have died yet when the zygote looks, and the test handed to it would die with it.
+READY = b"go\n"
+
+
 def read_line(sock: int) -> bytes:
     """One line from the zygote; exits if the zygote is gone without sending one."""
     line = b""
@@ -139,6 +146,7 @@ def warm_main(sock: int, cmd_fd: int, reply_fd: int, staging_dir: str, output: i
     while True:
         seed, nonce = (int(part) for part in read_line(sock).split()[:2])
         if first:
+            os.write(sock, READY)  # only a spare's first seed is handed over by Zygote.hand_over
             try:
                 os.setpgid(0, 0)  # its own process group (the zygote did it too)
             except OSError:

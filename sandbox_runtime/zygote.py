@@ -45,7 +45,7 @@ from sandbox_runtime import failures, names, sources, warm_zygote, watching, wir
 from sandbox_runtime.failures import describe
 from sandbox_runtime.limits import apply_limits
 from sandbox_runtime.renewal import Renewal
-from sandbox_runtime.spare import spare_main
+from sandbox_runtime.spare import READY, spare_main
 from sandbox_runtime.warm import prepare
 from sandbox_runtime.wiping import wipe, writable_places
 
@@ -80,6 +80,24 @@ class Child:
                     os.close(fd)
                 except OSError:
                     pass
+
+
+def _answered(child: Child, within: float = 10.0) -> bool:
+    """Whether a spare handed its seed answered READY (spare.py) within ``within`` seconds: it
+    has the seed and is alive. Nothing else is on its socket yet (no test code has run in it)."""
+    got, deadline = b"", time.monotonic() + within
+    while len(got) < len(READY):
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([child.sock], [], [], left)[0]:
+            return False
+        try:
+            chunk = os.read(child.sock, len(READY) - len(got))
+        except OSError:
+            return False
+        if not chunk:
+            return False
+        got += chunk
+    return got == READY
 
 
 class Zygote:
@@ -220,7 +238,8 @@ class Zygote:
                 if os.waitpid(child.pid, os.WNOHANG)[0] == 0:
                     os.setpgid(child.pid, child.pid)
                     os.write(child.sock, message)
-                    return child
+                    if _answered(child):
+                        return child
             except (OSError, ChildProcessError):
                 pass
             self._discard(child)
