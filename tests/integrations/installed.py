@@ -25,7 +25,7 @@ from tests.lab_loader import ROOT
 
 DISTRIBUTION = "elevens-grader"
 # Not part of what is shipped: version control, environments, build leftovers, caches.
-SKIPPED = (".git", ".venv", "venv", "build", "dist", "*.egg-info", "__pycache__", "*.pyc", ".pytest_cache", "node_modules")
+SKIPPED = (".git", ".venv*", "venv", "build", "dist", "*.egg-info", "__pycache__", "*.pyc", ".pytest_cache", "node_modules")
 
 
 @dataclass(frozen=True)

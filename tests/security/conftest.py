@@ -22,6 +22,8 @@ def ordinary_site(tmp_path_factory):
     if os.environ.get("PYTEST_XDIST_WORKER"):
         base = base.parent
     installed = shared_installed_grader(base / "installed-grader")
-    if not as_user.same_version(installed):
-        pytest.skip("the system's Python is not the version the grader's venv was built for")
-    return as_user.site_for_ordinary_user(installed)
+    python = as_user.ordinary_python(installed)
+    if python is None:
+        pytest.skip("no Python of the grader's venv's version that an ordinary user may run: the system's is "
+                    "another version, and this one could not be copied where that user may run it")
+    return as_user.OrdinaryUserGrader(as_user.site_for_ordinary_user(installed), python)

@@ -204,13 +204,12 @@ def classroom_points(written: str) -> tuple[float, float]:
 
 
 def test_as_an_ordinary_user_honest_students_get_their_own_grades(tmp_path, alone, ordinary_site):
-    site = ordinary_site
     work = tmp_path / "run"
     work.mkdir()
     root = build_class(work / "class", work / "out", work / "github_output")
     for path in (work, *work.rglob("*")):
         os.chmod(path, 0o755 if path.is_dir() else 0o644)
-    done = as_user.run_as_ordinary_user(site, ["grade", "class", "--out", "out", *ACTIVITIES], cwd=work)
+    done = as_user.run_as_ordinary_user(ordinary_site, ["grade", "class", "--out", "out", *ACTIVITIES], cwd=work)
     assert done.returncode == 0, done.stdout + done.stderr
     check_honest(json.loads((work / "out" / "results.json").read_text()), alone)
     assert no_daemon_left()
