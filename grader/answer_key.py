@@ -19,7 +19,7 @@ import hashlib
 import json
 from pathlib import Path
 
-import yaml
+from grader.yaml_files import load_yaml
 
 
 def canonical(value) -> str:
@@ -40,7 +40,7 @@ class AnswerKey:
 
     @classmethod
     def load(cls, path: Path) -> "AnswerKey":
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = load_yaml(path.read_text(encoding="utf-8")) or {}
         salt = str(data.pop("salt", ""))
         return cls(data, salt)
 

@@ -116,9 +116,9 @@ class Lab:
 @lru_cache(maxsize=16)
 def _rubric_activities(rubric: Path) -> tuple[dict, ...]:
     """A rubric's activities as plain data, read once per process."""
-    import yaml  # only when a lab must be detected from a folder
+    from grader.yaml_files import load_yaml  # only when a lab must be detected from a folder
 
-    return tuple(yaml.safe_load(rubric.read_text(encoding="utf-8")).get("activities", []))
+    return tuple(load_yaml(rubric.read_text(encoding="utf-8")).get("activities", []))
 
 
 def _rubric_files(rubric: Path, key: str) -> tuple[str, ...]:

@@ -22,6 +22,7 @@ import yaml
 from grader.intake.late import LatePolicy, LatePolicyError, parse_policy
 from grader.labs import Lab, LabError, get_lab
 from grader.suite_index import closest, suite_files, suite_tests
+from grader.yaml_files import load_yaml
 
 VISIBILITIES = ("public", "hidden")
 ADVISORY_MODES = ("reported", "graded")
@@ -166,7 +167,7 @@ def load_rubric(path: str | Path | None = None, lab: Lab | None = None) -> Rubri
         path = lab.rubric
     path = Path(path).resolve()
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = load_yaml(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise RubricError(str(path), f"the file cannot be read ({exc.strerror})", "pass --rubric with the path of a rubric YAML file") from None
     except yaml.YAMLError as exc:

@@ -16,12 +16,12 @@ carries its twin's words under ``"java"``, which a Java student's message uses
 from functools import cached_property
 from pathlib import Path
 
-import yaml
 
 from grader.kit.edition import is_kit
 from grader.labs import Lab
 from grader.own_tests import OwnTests, TesterRun
 from grader.kit.sealed_files import SEALED_SUFFIX, unsealed_copy
+from grader.yaml_files import load_yaml
 
 YOURS = "yours"  # the student's own version of a file, which a kit's tester must accept
 
@@ -40,12 +40,12 @@ class WrongVersions:
 
     @cached_property
     def variants(self) -> dict:
-        return yaml.safe_load((self.folder / "variants.yaml").read_text(encoding="utf-8"))
+        return load_yaml((self.folder / "variants.yaml").read_text(encoding="utf-8"))
 
     @cached_property
     def mutants(self) -> list[dict]:
         index = self.folder / "mutants" / "index.yaml"
-        found = yaml.safe_load(index.read_text(encoding="utf-8")) if index.is_file() else []
+        found = load_yaml(index.read_text(encoding="utf-8")) if index.is_file() else []
         java = self._java("mutants.yaml")
         twins = {entry["id"]: entry for entry in java} if isinstance(java, list) else {}
         return [{**m, "java": twins[m["id"]]} if m.get("id") in twins else m for m in found]
@@ -53,7 +53,7 @@ class WrongVersions:
     def _java(self, name: str):
         """The Java twins' file ``name`` under ``java/`` (parsed), or None."""
         path = self.folder / "java" / name
-        return yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else None
+        return load_yaml(path.read_text(encoding="utf-8")) if path.is_file() else None
 
     def buggy(self, kind: str) -> dict[str, dict]:
         """The named buggy versions of one ``kind`` (a key of variants.yaml), by id, in the file's order."""

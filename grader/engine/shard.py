@@ -11,10 +11,10 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 
 from grader.engine.lifeline import die_with_parent, watch_parent
 from grader.labs import get_lab
+from grader.yaml_files import load_yaml
 
 INI = Path(__file__).resolve().parent / "suites.ini"
 
@@ -39,7 +39,7 @@ def planned_suites(plan_path: str) -> tuple[Path, list[str]]:
     tests parametrized)."""
     plan = json.loads(Path(plan_path).read_text(encoding="utf-8"))
     wanted = {activity for sub in plan["submissions"] for activity in sub["activities"]}
-    rubric = yaml.safe_load(Path(plan["rubric_path"]).read_text(encoding="utf-8"))
+    rubric = load_yaml(Path(plan["rubric_path"]).read_text(encoding="utf-8"))
     suites = get_lab(str(rubric["lab"])).suites
     files = sorted({str(suites / a["suite"]) for a in rubric["activities"] if a["id"] in wanted})
     return suites, files or [str(suites)]
