@@ -95,9 +95,9 @@ class GraderCommands(click.Group):
         if is_kit() and name not in KIT_COMMANDS and (name in LAZY_COMMANDS or name in self.commands):
             raise click.UsageError(NOT_IN_KIT.format(command=name))
         if name in LAZY_COMMANDS and name not in self.commands:
-            from grader.commands import COMMANDS
+            from grader.commands import all_commands
 
-            for command in COMMANDS:
+            for command in all_commands():
                 self.add_command(command)
         return super().get_command(ctx, name)
 
