@@ -95,6 +95,10 @@ class Lab:
     # (missing, or the starter's placeholder body) is not started (grader/java/started.py). An
     # activity not listed is judged by its files only.
     java_methods: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # Methods some Java edition of the lab's handout does not declare, with the tests that call
+    # them (grader/java/contract.OptionalMethod): for a Java student whose class has no such
+    # method, those tests are outside their contract, not run, and worth nothing.
+    java_optional_methods: tuple = ()
     java_programs: tuple[JavaProgram, ...] = ()  # functions a Java student may write as a program
     games: tuple[PlayableGame, ...] = ()  # what `grader play` can play, the first by default
     files: tuple[str, ...] = field(default=())  # the student's file names (filled from the rubric)

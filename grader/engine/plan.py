@@ -41,6 +41,10 @@ class ActivityPlan:
     # classes under test compile only with them: grader/java/theirs.py).
     extras: dict[str, str] = field(default_factory=dict)
     theirs: dict[str, str] = field(default_factory=dict)
+    # Java only (grader/java/contract.py): the rubric's tests that call a method the student's
+    # handout never declared, not run; the activity's points are shared by its other tests.
+    outside_contract: list[str] = field(default_factory=list)
+    contract_note: str = ""
 
 
 @dataclass

@@ -42,7 +42,8 @@ def score_submission(rubric: Rubric, plan: GradingPlan, sub_id: str, records: li
                                     note=sub_plan.notes.get(activity.id, ""), bonus=activity.is_bonus)
         else:
             mine = [r for r in records if r["activity"] == activity.id]
-            result = score_activity(rubric, activity, plan, mine, replay)
+            planned = sub_plan.activities[activity.id]
+            result = score_activity(rubric, activity, plan, mine, replay, planned.outside_contract, planned.contract_note)
         activities.append(_named(rubric, sub_plan, result))
     activity_notes(activities, records)  # how a Java activity was graded (grader/java/program.py)
     note_given_own(rubric, activities, records)  # a given class graded in the student's version
@@ -62,14 +63,21 @@ def score_submission(rubric: Rubric, plan: GradingPlan, sub_id: str, records: li
 
 
 def score_activity(rubric: Rubric, activity: Activity, plan: GradingPlan, records: list[dict],
-                   replay: ReplayTarget | None = None) -> ActivityResult:
-    """Each rubric entry's points are shared by its runs, in hundredths that add up exactly."""
+                   replay: ReplayTarget | None = None, outside: list[str] | tuple[str, ...] = (),
+                   contract_note: str = "") -> ActivityResult:
+    """Each rubric entry's points are shared by its runs, in hundredths that add up exactly.
+
+    ``outside``: the entries outside the student's contract (grader/java/contract.py), not run;
+    their points are shared by the activity's other entries (``contract_points``)."""
     replay = replay or ReplayTarget()
     matched = [(r, e) for r in records if (e := activity.points_for(r["test"])) is not None]
     gate_closed = any(entry.gate and record["outcome"] != "passed" for record, entry in matched)
+    # Shared among what this grading can score (the kit sees public tests only); a replay shares
+    # them as the full grading did, so one replayed test is worth what it was worth there.
+    worth = contract_points([e for e in activity.tests if rubric.counts(e) and e.visibility in plan.visibility], outside)
     tests, score = [], 0.0
     for record, entry in matched:
-        share = _share(rubric, entry, record)
+        share = _share(rubric, entry, record, worth)
         earned = share if record["outcome"] == "passed" and not gate_closed else 0.0
         score += earned
         tests.append(TestResult(
@@ -88,7 +96,7 @@ def score_activity(rubric: Rubric, activity: Activity, plan: GradingPlan, record
         # The rubric's points for every entry meant to run, so a test that did not run (a crash)
         # counts as lost points, never as a smaller maximum.
         maximum = _planned_max(rubric, activity, plan)
-    meant = [e for e in activity.tests if e.visibility in plan.visibility and _wanted(e.test, plan)]
+    meant = [e for e in activity.tests if e.visibility in plan.visibility and _wanted(e.test, plan) and e.test not in outside]
     load_failed = bool(records) and all(r.get("load_error") for r in records)
     status, note = "graded", ""
     if load_failed:
@@ -100,6 +108,8 @@ def score_activity(rubric: Rubric, activity: Activity, plan: GradingPlan, record
         gate_names = sorted({e.test for r, e in matched if e.gate and r["outcome"] != "passed"})
         note = (f"this activity scores 0 because {', '.join(gate_names)} failed: "
                 "the other tests only count once that one passes")
+    if contract_note and status == "graded":
+        note = f"{note} {contract_note}".strip()
     return ActivityResult(activity.id, activity.title, status, round_points(score), round_points(maximum), note, tests,
                           hidden_not_run=len(hidden), bonus=activity.is_bonus)
 
@@ -123,11 +133,29 @@ def writable(text: str) -> str:
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-def _share(rubric: Rubric, entry: TestPoints, record: dict) -> float:
+def _share(rubric: Rubric, entry: TestPoints, record: dict, worth: dict[str, float]) -> float:
     if not rubric.counts(entry):
         return 0.0
     runs, index = record.get("runs", 1), record.get("run", 0)
-    return split_points(entry.points, runs)[min(index, runs - 1)]
+    return split_points(worth.get(entry.test, entry.points), runs)[min(index, runs - 1)]
+
+
+def contract_points(entries: list[TestPoints], outside: list[str] | tuple[str, ...]) -> dict[str, float]:
+    """Each counted entry's points once the entries ``outside`` the student's contract are left
+    out: theirs shared by the others in proportion to their own points, in hundredths that add up
+    to the activity's total exactly (largest remainders first, ties in the rubric's order). The
+    activity is worth the same for every student, whichever handout they followed."""
+    kept = [e for e in entries if e.test not in outside]
+    if not outside or not kept or len(kept) == len(entries):
+        return {e.test: e.points for e in entries}
+    total = round(sum(e.points for e in entries) * 100)
+    base = sum(e.points for e in kept)
+    exact = [e.points * total / base for e in kept]
+    cents = [int(x) for x in exact]
+    by_remainder = sorted(range(len(kept)), key=lambda i: (-(exact[i] - cents[i]), i))
+    for i in by_remainder[:total - sum(cents)]:
+        cents[i] += 1
+    return {**{e.test: 0.0 for e in entries}, **{e.test: c / 100 for e, c in zip(kept, cents)}}
 
 
 def _planned_max(rubric: Rubric, activity: Activity, plan: GradingPlan) -> float:

@@ -11,6 +11,7 @@ graded for Java, never silently scored as missing work.
 
 from pathlib import Path
 
+from grader.java.contract import outside_contract
 from grader.java.jdk import jdk_problem
 from grader.java.sources import class_name, is_java_submission, java_sources
 from grader.java.started import not_started_note, starter_copies, unwritten_methods
@@ -65,7 +66,7 @@ class JavaPlanner:
         for entry in activity.files:
             # A tester may have several names (widget_tester.py|test_widget.py): any of their Java twins.
             names = [class_name(name) for name in entry.split("|")]
-            path = next((self.sources[java] for java in names if java in self.sources), None)
+            path = self._chosen([(java, self.sources[java]) for java in names if java in self.sources])
             if path is None:
                 missing.append(f"{names[0]}.java was not found in your folder (nor in any folder inside it)")
                 continue
@@ -103,9 +104,37 @@ class JavaPlanner:
                 return
             files[java] = str(given)
         theirs = {} if is_kit() else self._their_versions(activity.stand_ins)
+        outside, note = self._outside_contract(activity, own)
         plan.activities[activity.id] = ActivityPlan(id=activity.id, files=files, modules=activity.modules,
                                                     disable=list(activity.disable), own=own, language="java",
-                                                    extras=self._extras(), theirs=theirs)
+                                                    extras=self._extras(), theirs=theirs,
+                                                    outside_contract=outside, contract_note=note)
+
+    def _outside_contract(self, activity: Activity, own: list[str]) -> tuple[list[str], str]:
+        """The activity's tests the student's handout never asked for (contract.py), unless
+        they are all its tests that count: then there is nothing to share their points with,
+        and they run."""
+        home = self.rubric.home
+        optional = home.java_optional_methods if home is not None else ()
+        if not optional:
+            return [], ""
+        classes = {Path(name).stem: self.folder / name for name in own}
+        tests, note = outside_contract(optional, activity.id, classes)
+        if not any(entry.test not in tests and self.rubric.counts(entry) for entry in activity.tests):
+            return [], ""
+        return tests, note
+
+    def _chosen(self, found: list[tuple[str, Path]]) -> Path | None:
+        """Of the student's classes that can stand for one file (``DeckTester`` or a JUnit
+        ``DeckTest``), the first that is not the starter's copy left as it was handed out: a
+        student who keeps the starter's DeckTester and writes their own DeckTest is graded on
+        theirs. The first, when every one is the starter's (or there is no starter)."""
+        home = self.rubric.home
+        starter = home.starter / "java" if home is not None and home.starter is not None else None
+        for name, path in found:
+            if not starter_copies({name: path}, starter):
+                return path
+        return found[0][1] if found else None
 
     def _shown(self, path: Path) -> str:
         return path.relative_to(self.folder).as_posix()

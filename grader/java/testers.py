@@ -259,10 +259,10 @@ def _describe(tester: str, reply: dict) -> str:
     if how == "exit":
         return f"{tester}.java stopped early with System.exit({reply.get('exit_code')}){line}"
     message = f": {error.get('message')}" if error.get("message") else ""
-    inside = f" (raised inside {error['inside']})" if error.get("inside") else ""
+    inside = f" (thrown inside {error['inside']})" if error.get("inside") else ""
     if reply.get("style") == "junit" and error.get("assertion"):
         return f"{tester}.java: the test {reply.get('test')}() failed ({error.get('type')}{message}){line}"
-    return f"{tester}.java raised {error.get('type', 'an error')}{message}{test}{line}{inside}"
+    return f"{tester}.java threw {error.get('type', 'an exception')}{message}{test}{line}{inside}"
 
 
 def _no_tests(tester: str, reply: dict) -> str:

@@ -11,6 +11,7 @@ diagnosis (diagnosis/) and the handouts (handout.py, java_handout.py).
 from pathlib import Path
 
 from grader.assets import bundled_lab
+from grader.java.contract import OptionalMethod
 from grader.labs import JavaProgram, PlayableGame
 
 
@@ -59,6 +60,17 @@ JAVA_METHODS = (
     ("A11", ("ElevensBoard.findPairSum11", "ElevensBoard.findJQK", "ElevensBoard.playIfPossible")),
 )
 
+# The AP lab's own ThirteensBoard and TensBoard have no playIfPossible (only its ElevensBoard gets
+# one, in Activity 11); this project's Java starter declares it on every board. A Java student
+# whose board declares none followed the AP files: the tests that call it are outside their
+# contract (grader/java/contract.py).
+_PLAY_TESTS = ("test_play_if_possible_makes_one_play_or_none", "test_a_whole_game_from_a_planted_deck_ends_as_the_rules_say")
+_AP_FILES = "the AP lab's own files"
+JAVA_OPTIONAL_METHODS = (
+    OptionalMethod("A10", "ThirteensBoard.playIfPossible", _PLAY_TESTS, _AP_FILES),
+    OptionalMethod("bonus-tens", "TensBoard.playIfPossible", _PLAY_TESTS, _AP_FILES),
+)
+
 LAB = bundled_lab(
     "elevens",
     "AP CS A Elevens lab (Python edition)",
@@ -73,6 +85,7 @@ LAB = bundled_lab(
     # Graded in Java too (docs/java.md): the same suites call Card.java and Deck.java.
     java_activities=("A1", "A2", "A3", "A4", "A5", "A5b", "A8", "A9", "A10", "A11", "A11b", "bonus-tens"),
     java_methods=JAVA_METHODS,
+    java_optional_methods=JAVA_OPTIONAL_METHODS,
     # The College Board's ElevensSimulation has only a main (GAMES_TO_PLAY games, a debugging
     # switch, the share won printed): simulate(n) runs it with GAMES_TO_PLAY = n (docs/java.md).
     java_programs=(JavaProgram("elevens_simulation", "simulate", count="GAMES_TO_PLAY",

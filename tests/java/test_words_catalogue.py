@@ -365,7 +365,7 @@ def test_every_live_mutant_and_buggy_class_has_java_words():
 
 def _hints(check, *args) -> list[str]:
     texts = []
-    for run, asserts in ((Run("passed"), True), (Run("failed", "DeckTester.java raised X"), False)):
+    for run, asserts in ((Run("passed"), True), (Run("failed", "DeckTester.java threw X"), False)):
         with pytest.raises(AssertionError) as failed:
             check(SimpleNamespace(has_assertions=asserts), run, *args)
         texts.append(str(failed.value))
