@@ -180,9 +180,11 @@ class InProcessSession:
 class InProcessOwnTests(OwnTests):
     """Activity 5 without a sandbox: the student's tester runs in this process, once per class."""
 
-    def run(self, under_test: tuple[str, Path], stand_ins: dict[str, Path]) -> TesterRun:
+    def run(self, under_test: tuple[str, Path], stand_ins: dict[str, Path], reference: Path | None = None) -> TesterRun:
         # The same folder shape as the sandbox's: the tester file(s), the version under test
-        # under its usual name, and the lab's reference of every other file.
+        # under its usual name, and the lab's reference of every other file. (``reference``
+        # narrows what a sandboxed tester reaches of the version to the reference's interface;
+        # here the tester imports the version itself, as graders without a sandbox do.)
         varying, version = under_test
         files = {**self.tester_files, **stand_ins, varying: version}
         folder = stage(files)

@@ -162,14 +162,18 @@ def test_a_simulation_that_never_ends_is_a_timeout_with_a_clear_message(graded):
 
 # The activities whose checks sample (docs/statistics.md: the shuffles, the simulation) or run a
 # tester against shuffling versions. Every other activity's checks are exact and draw nothing
-# from the run's seed ("Checks that are not statistical"), so grading them 20 times would prove
+# from the run's seed ("Checks that are not statistical"), so grading them many times would prove
 # nothing the single full-marks test above does not.
 SEEDED_ACTIVITIES = ["A3", "A4", "A5", "A5b", "A11b"]
+# An end-to-end look, not the proof: each check's false-failure rate is bounded, and the bound
+# proved, in docs/statistics.md (tests/statistics/). Ten base seeds are ten different draws for
+# every seeded test (engine/seeds.py); each costs a grading of five activities (about 2.5 s).
+SEEDS = range(1, 11)
 
 
-def test_the_reference_gets_full_marks_with_20_different_seeds(tmp_path):
+def test_the_reference_gets_full_marks_with_10_different_seeds(tmp_path):
     root = write_class(tmp_path / "class", {"ref": reference_submission()})
-    for seed in range(1, 21):
+    for seed in SEEDS:
         work = tmp_path / f"work{seed}"
         work.mkdir()
         # One grading process (jobs=1): a test's seed depends on the base seed, the activity and
