@@ -1,10 +1,10 @@
 """Which of an activity's checks a Java student was never asked for: the contract they were handed.
 
-A lab may be handed out in more than one Java edition. The AP lab's own files and this project's
-Java starter agree on almost everything, but not on all: the AP lab's ``ThirteensBoard`` has no
-``playIfPossible`` (only its ``ElevensBoard`` gets one, in Activity 11), while the Java starter
-declares it for every board. The lab's contract is the grading contract (principle 6), so a check
-that calls a method the student's handout never declared cannot cost that student points.
+A lab may be handed out in more than one Java edition, and the editions may not declare the
+same methods: one lab's own published files leave a method out of some classes that this
+project's Java starter declares (the lab's package says which). The lab's contract is the
+grading contract (principle 6), so a check that calls a method the student's handout never
+declared cannot cost that student points.
 
 The rule, in one sentence: **a test listed with a method in ``Lab.java_optional_methods`` is
 outside a Java student's contract when their class declares no method of that name at all**
