@@ -15,9 +15,11 @@ where mounting does not (Ubuntu 24.04's AppArmor rule for unprivileged user name
 container without CAP_SYS_ADMIN), and then the level is ``process``.
 """
 
+import importlib
 import os
 import shutil
 import sys
+import threading
 from functools import lru_cache
 
 LEVELS = ("namespaces", "process")
@@ -32,11 +34,50 @@ def namespace_prefix() -> list[str]:
     return [shutil.which("unshare") or "unshare", *flags]
 
 
-@lru_cache(maxsize=1)
+# Held while the answer is being found (by probe_early's thread, or by the caller itself), so
+# the probe runs once and every caller gets its answer.
+_FINDING = threading.Lock()
+
+
 def namespaces_work() -> bool:
     """Whether a jail can be built here: found out by building one, the way a run measures what
     its jail holds (grader/sandbox/confinement.py), so the run that follows reuses the answer
-    instead of starting another sandbox."""
+    instead of starting another sandbox. Waits for a probe ``probe_early`` started."""
+    with _FINDING:
+        return _namespaces_work()
+
+
+def probe_early(argv: list[str]) -> None:
+    """Start finding out whether a jail can be built, in a thread, when ``argv`` (the command
+    line after ``grader``) is a ``grade`` or ``check`` that will ask: the probe's launcher and
+    empty sandbox (about 0.1 s, nearly all of it in processes of their own) then start while the
+    command is still importing and planning. ``namespaces_work`` waits for its answer.
+
+    The modules the probe needs are imported here, before the thread starts, so no module is
+    ever imported by two threads at once."""
+    if not argv or argv[0] not in ("grade", "check") or {"-h", "--help"} & set(argv):
+        return
+    if any(arg == "--isolation=process" or (arg == "--isolation" and nxt == "process")
+           for arg, nxt in zip(argv, [*argv[1:], ""])):
+        return
+    for module in ("grader.sandbox.confinement", "grader.sandbox.session"):  # the probe's, imported in this thread
+        importlib.import_module(module)
+
+    _FINDING.acquire()  # released by the thread once the answer is in the cache
+
+    def find() -> None:
+        try:
+            _namespaces_work()
+        except BaseException:  # noqa: BLE001 - the caller will try again and say what went wrong
+            pass
+        finally:
+            _FINDING.release()
+
+    threading.Thread(target=find, name="isolation-probe", daemon=True).start()
+
+
+@lru_cache(maxsize=1)
+def _namespaces_work() -> bool:
     if not shutil.which("unshare") or not sys.platform.startswith("linux"):
         return False
     from grader.sandbox.confinement import measure  # it starts a launcher, which imports this module
