@@ -19,6 +19,14 @@ if __name__ == "__main__" or Path(sys.argv[0]).name == "grader":
 from grader import __version__  # noqa: E402
 from grader.check_output import print_next_step, print_opening
 from grader.check_view import check_view, started_only
+from grader.commands.arguments import (
+    check_out_dir,
+    class_folder_entries,
+    isolation_level,
+    one_submission,
+    selection,
+    shard_spec,
+)
 from grader.commands.intake import (
     IntakeChoice,
     download_notes,
@@ -48,21 +56,11 @@ from grader.reporters import output_formats, output_names, write_run_outputs
 from grader.lab_choice import choose_lab, choose_rubric, lab_option
 from grader.labs import LabInputError, broken_labs, installed_labs
 from grader.option_types import WholeNumber
-from grader.rubric import Rubric, RubricError, load_rubric
+from grader.rubric import RubricError, load_rubric
 from grader.sandbox.confinement import ALLOW_FLAG, UnsafeSandbox
-from grader.sandbox.isolation import detect
 from grader.replay import ReplayTarget
-from grader.selection import SelectionError, resolve_activities, resolve_tests
-from grader.sharding import ShardError, ShardSpec, parse_shard, shard_record, split
-from grader.submissions import (
-    Entry,
-    Submission,
-    SubmissionsError,
-    class_entries,
-    open_entries,
-    open_one,
-    skipped_entries,
-)
+from grader.sharding import shard_record, split
+from grader.submissions import Submission, open_entries, skipped_entries
 
 rubric_option = click.option("--rubric", type=click.Path(dir_okay=False, path_type=Path), help="Rubric YAML (default: the lab's own rubric).")
 seed_option = click.option("--seed", "base_seed", type=int, default=0, show_default=True, help="Base seed for every randomized test; the same seed gives the same grade.")
@@ -161,16 +159,16 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int | None, rubric: Pa
     entries, download = open_class(submissions, intake_scratch, intake, output_names())
     if entries is None:  # a plain class folder, or a zip of one
         class_folder = download.root if download else submissions
-        entries = _entries(class_folder, exclude=(out_dir,))  # a folder that is no class says so before anything else
+        entries = class_folder_entries(class_folder, exclude=(out_dir,))  # a folder that is no class says so before anything else
     elif not entries:
         fail(ExitCode.BAD_INPUT, f"{submissions} is a {download.layout} download with no student's work in it.")
     rubric_data = choose_rubric(rubric, lab_id, intake_scratch if download else submissions)
-    chosen, wanted_tests = _selection(rubric_data, activities, tests)
-    _check_out_dir(out_dir, submissions)
+    chosen, wanted_tests = selection(rubric_data, activities, tests)
+    check_out_dir(out_dir, submissions)
     options = GradeOptions(base_seed=base_seed, jobs=jobs or 0, only_activities=chosen, only_tests=wanted_tests,
-                           isolation=_level(isolation), allow_unconfined_root=allow_root,
+                           isolation=isolation_level(isolation), allow_unconfined_root=allow_root,
                            fresh_process_per_test=fresh_per_test)
-    shard = _shard(shard_text)
+    shard = shard_spec(shard_text)
     asked = run_fingerprint(rubric_data, options)
     try:
         saved = prepare_state(out_dir, {**asked, "shard": str(shard or "")}, resume)
@@ -239,7 +237,7 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
         fail(ExitCode.BAD_INPUT, f"{folder} is not a folder or a .zip. Run `grader check` inside the folder with your .py files, or give its path.")
     picked = student_of_download(folder, student, intake)
     rubric_data = choose_rubric(rubric, lab_id, picked.path if picked else folder)
-    chosen, wanted_tests = _selection(rubric_data, activities, tests)
+    chosen, wanted_tests = selection(rubric_data, activities, tests)
     graded = chosen
     if is_kit():
         if hidden:
@@ -252,7 +250,7 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
                               "Remove --test, or replay the test without --github.")
     # --github grades like `grade` does (hidden tests included), so Classroom's points match it.
     options = GradeOptions(base_seed=base_seed, jobs=0, visibility=["public", "hidden"] if hidden or github else ["public"],
-                           only_activities=graded, only_tests=wanted_tests, isolation=_level(isolation),
+                           only_activities=graded, only_tests=wanted_tests, isolation=isolation_level(isolation),
                            allow_unconfined_root=allow_root, fresh_process_per_test=fresh_per_test)
     with tempfile.TemporaryDirectory(prefix="grader-check-") as scratch:
         if picked is not None:
@@ -260,7 +258,7 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
             if submission.problem:
                 fail(ExitCode.BAD_INPUT, submission.problem)
         else:
-            submission = _one_submission(folder, Path(scratch), writes=out_dir is not None or junit_xml is not None)
+            submission = one_submission(folder, Path(scratch), writes=out_dir is not None or junit_xml is not None)
         if github:  # the student replays a test in their own clone of the repository, not on the runner
             submission.source = ""
         target = ReplayTarget.of(submission.source, rubric_data.lab, rubric_data.is_default)
@@ -370,60 +368,6 @@ def stop_on_sigint() -> None:
     set a handler: a command run from another one, as by a test harness, keeps its caller's.)"""
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.default_int_handler)
-
-
-def _level(wanted: str) -> str:
-    try:
-        return detect(wanted)
-    except RuntimeError as exc:
-        fail(ExitCode.USAGE, str(exc))
-
-
-def _selection(rubric: Rubric, activities, tests) -> tuple[list[str], list[str]]:
-    try:
-        chosen = resolve_activities(rubric, activities)
-        return chosen, resolve_tests(rubric, chosen, tests)
-    except SelectionError as exc:
-        fail(ExitCode.USAGE, str(exc))
-
-
-def _check_out_dir(out_dir: Path, submissions: Path) -> None:
-    """The output folder may sit inside the class folder (it is then never graded), but it must
-    not be the class folder itself or inside a student's folder: reports would land among a
-    student's files."""
-    if out_dir == submissions:
-        fail(ExitCode.USAGE, f"--out {out_dir} is the submissions folder itself. Give --out a folder of its own, e.g. {submissions.name}-results.")
-    if submissions in out_dir.parents:
-        top = submissions / out_dir.relative_to(submissions).parts[0]
-        holds_work = top.is_dir() and any(p.suffix.lower() in (".py", ".zip") for p in top.iterdir() if p.is_file())
-        if top != out_dir and holds_work:
-            fail(ExitCode.USAGE, f"--out {out_dir} is inside the student folder {top.name}. Give --out a folder outside it.")
-
-
-def _entries(root: Path, exclude: tuple[Path, ...] = ()) -> list[Entry]:
-    try:
-        found = class_entries(root, exclude, output_names())
-    except SubmissionsError as exc:
-        fail(ExitCode.BAD_INPUT, str(exc))
-    if not found:
-        fail(ExitCode.BAD_INPUT, f"{root} holds no student folders or .zip files. Put one folder or .zip per student in it.")
-    return found
-
-
-def _shard(text: str | None) -> ShardSpec | None:
-    try:
-        return parse_shard(text) if text is not None else None
-    except ShardError as exc:
-        fail(ExitCode.USAGE, str(exc))
-
-
-def _one_submission(path: Path, scratch: Path, writes: bool) -> Submission:
-    """`grader check`'s folder, or a zip unpacked into ``scratch``; its id avoids the output
-    folder's names only when reports are written (finding those names imports every reporter)."""
-    submission = open_one(path, scratch, output_names() if writes else frozenset())
-    if submission.problem:
-        fail(ExitCode.BAD_INPUT, submission.problem)
-    return submission
 
 
 def print_resume(found: list[Submission], saved: Path) -> None:

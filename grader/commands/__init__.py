@@ -1,7 +1,8 @@
 """The ``grader`` subcommands beyond grading itself (grade, check, diagnose, handout live in
 grader/cli.py), one module each. cli.py registers them only when one of them is asked for
 (``all_commands``): importing every integration would cost each ``grader check`` its time, so
-nothing is imported when this package is (grader/commands/intake.py is used by grade and check).
+nothing is imported when this package is. grade and check use two modules of it themselves:
+intake.py (a class as an LMS hands it over) and arguments.py (what they make of their arguments).
 """
 
 

@@ -14,7 +14,6 @@ Loaded with ``-p grader.engine.plugin --grader-plan PLAN.json`` in a trusted pro
 """
 
 import json
-import os
 import time
 from pathlib import Path
 
@@ -23,9 +22,21 @@ import pytest
 from grader.answers import AnswersError, load_answers
 from grader.engine.outcomes import classify, student_location
 from grader.engine.plan import GradingPlan
+from grader.engine.items import (
+    RUN,
+    SEED,
+    activity_id_of,
+    activity_of,
+    display_name,
+    number_runs,
+    seed_of,
+    selected,
+    submission_of,
+    tag,
+    test_key,
+)
 from grader.engine.records import write_records
 from grader.engine.seeds import test_seed
-from grader.engine.test_filter import run_selected
 from grader.engine.verdicts import AGAIN, FRESH, REUSED, FreshFirst, WarmCounts, run_item
 from grader.idiom import PYTHON, Idiom, begin, end
 from grader.idiom.java import JavaIdiom, spellings_in
@@ -151,14 +162,6 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     end_submission_jvm()
 
 
-def activity_of(state: GradingState, module_path: str):
-    """The rubric activity a suite file belongs to (looked up once per file: it is asked for
-    several times per test)."""
-    if module_path not in state.suite_activity:
-        state.suite_activity[module_path] = state.rubric.activity_for_suite(os.path.basename(module_path))
-    return state.suite_activity[module_path]
-
-
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     state = metafunc.config.stash.get(STATE, None)
     if state is None or not {"student", "answers", "own_tests"} & set(metafunc.fixturenames):
@@ -167,100 +170,28 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     ids = [] if activity is None else [s.id for s in state.plan.submissions if activity.id in s.activities]
     # A submission's place in the plan names it in pytest's ids, never its id: pytest writes a
     # non-ASCII id escaped (zoë as zo\xeb), which no report name or --test could match.
-    metafunc.parametrize("submission_id", ids, ids=[_tag(state, i) for i in ids])
-
-
-def _tag(state: GradingState, submission_id: str) -> str:
-    """How a submission appears in pytest's test ids: ASCII, and the same for all its tests."""
-    return f"@s{state.order[submission_id]}"
+    metafunc.parametrize("submission_id", ids, ids=[tag(state, i) for i in ids])
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     state = config.stash.get(STATE, None)
     if state is None:
         return
-    _number_runs(state, items)
+    number_runs(state, items)
     keep, drop = [], []
     for item in items:
-        (keep if _selected(state, item) else drop).append(item)
+        (keep if selected(state, item) else drop).append(item)
     if drop:
         config.hook.pytest_deselected(items=drop)
     activity_rank = {a.id: i for i, a in enumerate(state.rubric.activities)}
-    keep.sort(key=lambda it: (state.order[_submission(it)], activity_rank[_activity(state, it)]))
+    keep.sort(key=lambda it: (state.order[submission_of(it)], activity_rank[activity_id_of(state, it)]))
     items[:] = keep
     for item in keep:
-        state.last_item_of[_submission(item)] = item.nodeid
+        state.last_item_of[submission_of(item)] = item.nodeid
     # A submission none of whose tests were selected (a filter left it nothing) is finished now.
     for sub in state.plan.submissions:
         if sub.id not in state.last_item_of:
             _submission_done(state, sub.id)
-
-
-def _number_runs(state: GradingState, items: list[pytest.Item]) -> None:
-    """Tell each test run which of its rubric entry's runs it is (for this submission), counted
-    before any filter, so a replay of one run is worth what that run is worth in a full grading."""
-    runs: dict[tuple, list[pytest.Item]] = {}
-    for item in items:
-        if not hasattr(item, "callspec") or item.callspec.params.get("submission_id") not in state.submissions:
-            continue
-        activity = activity_of(state, str(item.path))
-        entry = activity.points_for(item.originalname) if activity else None
-        if entry is not None:
-            runs.setdefault((_submission(item), activity.id, entry.test), []).append(item)
-    for group in runs.values():
-        for index, item in enumerate(group):
-            item.stash[RUN] = (index, len(group))
-
-
-def _selected(state: GradingState, item: pytest.Item) -> bool:
-    if not hasattr(item, "callspec") or item.callspec.params.get("submission_id") not in state.submissions:
-        return False  # includes the placeholder pytest makes when no submission has the activity
-    activity = activity_of(state, str(item.path))
-    points = activity.points_for(item.originalname) if activity else None
-    if points is None or points.visibility not in state.plan.visibility:
-        return False
-    if state.plan.only_activities and activity.id not in state.plan.only_activities:
-        return False
-    if state.plan.only_tests and not any(run_selected(p, item.originalname, _display_name(item)) for p in state.plan.only_tests):
-        return False
-    planned = state.submissions[_submission(item)].activities.get(activity.id)
-    if planned is not None and points.test in planned.outside_contract:
-        return False  # a method the student's handout never declared (grader/java/contract.py)
-    return True
-
-
-def _submission(item: pytest.Item) -> str:
-    return item.callspec.params["submission_id"]
-
-
-def _activity(state: GradingState, item: pytest.Item) -> str:
-    return activity_of(state, str(item.path)).id
-
-
-def _display_name(item: pytest.Item) -> str:
-    """The test's name with its own parameters but without the submission: test_rank[ace-hearts-1].
-
-    The same for every submission, whatever its name, so a replay's ``--test`` matches it.
-    """
-    tag = _tag(item.config.stash[STATE], _submission(item))
-    own = item.callspec.id
-    for form in (f"{tag}-", f"-{tag}", tag):
-        if form in own:
-            own = own.replace(form, "", 1)
-            break
-    return f"{item.originalname}[{own}]" if own else item.originalname
-
-
-def _test_key(item: pytest.Item) -> str:
-    params = {k: v for k, v in item.callspec.params.items() if k != "submission_id"}
-    return f"{item.originalname}{sorted(params.items())!r}"
-
-
-def _seed(state: GradingState, item: pytest.Item, activity_id: str) -> int:
-    """This test's seed (recorded with its result): the same for every submission and run."""
-    seed = test_seed(state.plan.base_seed, activity_id, _test_key(item))
-    item.stash[SEED] = seed
-    return seed
 
 
 def _check_budget(state: GradingState, item: pytest.Item, submission_id: str) -> None:
@@ -279,8 +210,8 @@ def student(request: pytest.FixtureRequest, submission_id: str):
     starts in a fresh fork."""
     state: GradingState = request.config.stash[STATE]
     item = request.node
-    activity_id = _activity(state, item)
-    seed = _seed(state, item, activity_id)
+    activity_id = activity_id_of(state, item)
+    seed = seed_of(state, item, activity_id)
     _check_budget(state, item, submission_id)
     session = state.session_for(submission_id, activity_id)
     # Starts and loads the sandbox on its first test. A fresh fork is asked only of a session with
@@ -312,7 +243,7 @@ def answers(request: pytest.FixtureRequest, submission_id: str) -> dict:
     """The student's written answers for this activity (its .yaml file), read as data (never
     run; see grader/answers.py)."""
     state: GradingState = request.config.stash[STATE]
-    activity = state.submissions[submission_id].activities[_activity(state, request.node)]
+    activity = state.submissions[submission_id].activities[activity_id_of(state, request.node)]
     try:
         return load_answers(next(path for name, path in activity.files.items() if name.endswith(".yaml")))
     except (AnswersError, OSError) as error:
@@ -324,7 +255,7 @@ def own_tests(request: pytest.FixtureRequest, submission_id: str) -> OwnTests:
     """The student's own tester files for this activity (Activity 5), to run against any class."""
     state: GradingState = request.config.stash[STATE]
     item = request.node
-    activity_id = _activity(state, item)
+    activity_id = activity_id_of(state, item)
     if (submission_id, activity_id) in state.closed_gates:
         pytest.skip("not run: your tester rejected a correct class, so this activity scores 0")
     _check_budget(state, item, submission_id)
@@ -365,18 +296,16 @@ def pytest_runtest_call(item: pytest.Item):
     if state is None or submission not in state.submissions:
         yield
         return
-    token = begin(state.idiom_for(submission, _activity(state, item)))
+    token = begin(state.idiom_for(submission, activity_id_of(state, item)))
     try:
         yield
     finally:
         end(token)
 
 
-SEED = pytest.StashKey[int]()
 OUTPUT = pytest.StashKey[str]()
 BUDGET_SPENT = pytest.StashKey[bool]()
 RESULT = pytest.StashKey[dict]()
-RUN = pytest.StashKey[tuple[int, int]]()
 HOW = pytest.StashKey[dict]()
 
 
@@ -388,7 +317,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
     if state is None or not hasattr(item, "callspec"):
         return None
     return run_item(item, nextitem, _forget_attempt, lambda done: _commit(state, done), state.fresh_first,
-                    f"{_activity(state, item)} {_test_key(item)}")
+                    f"{activity_id_of(state, item)} {test_key(item)}")
 
 
 def _forget_attempt(item: pytest.Item) -> None:
@@ -423,8 +352,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
             return
         run, runs = item.stash.get(RUN, (0, 1))
         result = item.stash[RESULT] = {
-            "submission": _submission(item), "activity": _activity(state, item), "test": item.originalname,
-            "name": _display_name(item), "outcome": "passed", "message": "", "run": run, "runs": runs, "duration": 0.0,
+            "submission": submission_of(item), "activity": activity_id_of(state, item), "test": item.originalname,
+            "name": display_name(state, item), "outcome": "passed", "message": "", "run": run, "runs": runs, "duration": 0.0,
         }
     result["duration"] = round(result["duration"] + call.duration, 6)
     if call.excinfo is not None and result["outcome"] == "passed":
