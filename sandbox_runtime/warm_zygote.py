@@ -24,6 +24,7 @@ import select
 import time
 
 from sandbox_runtime.audit import AUDITED
+from sandbox_runtime.children import exit_status
 from sandbox_runtime.watching import CHANGED
 from sandbox_runtime.wiping import wipe
 
@@ -189,9 +190,7 @@ def _status(child) -> dict:
         _, status = os.waitpid(child.pid, 0)
     except ChildProcessError:
         return {"exit_code": 0}
-    if os.WIFSIGNALED(status):
-        return {"signal": os.WTERMSIG(status)}
-    return {"exit_code": os.WEXITSTATUS(status)}
+    return exit_status(status)
 
 
 def plain(text: str) -> bytes:

@@ -45,7 +45,8 @@ from sandbox_runtime import failures, names, sources, warm_zygote, watching, wir
 from sandbox_runtime.failures import describe
 from sandbox_runtime.limits import apply_limits
 from sandbox_runtime.renewal import Renewal
-from sandbox_runtime.spare import READY, spare_main
+from sandbox_runtime.children import Child, answered, exit_status
+from sandbox_runtime.spare import spare_main
 from sandbox_runtime.warm import prepare
 from sandbox_runtime.wiping import wipe, writable_places
 
@@ -63,41 +64,6 @@ except ImportError:
 FORK_AFTER = 0.001
 KILL, CONTINUE = int(signal.SIGKILL), int(signal.SIGCONT)
 BLOCKABLE = {int(number) for number in signal.valid_signals()} - {KILL, int(signal.SIGSTOP)}
-
-
-class Child:
-    """A forked worker as the zygote sees it: its pid, the zygote's end of its socket, its pidfd."""
-
-    def __init__(self, pid: int, sock: int, pidfd: int | None) -> None:
-        self.pid = pid
-        self.sock = sock
-        self.pidfd = pidfd
-
-    def close(self) -> None:
-        for fd in (self.sock, self.pidfd):
-            if fd is not None:
-                try:
-                    os.close(fd)
-                except OSError:
-                    pass
-
-
-def _answered(child: Child, within: float = 10.0) -> bool:
-    """Whether a spare handed its seed answered READY (spare.py) within ``within`` seconds: it
-    has the seed and is alive. Nothing else is on its socket yet (no test code has run in it)."""
-    got, deadline = b"", time.monotonic() + within
-    while len(got) < len(READY):
-        left = deadline - time.monotonic()
-        if left <= 0 or not select.select([child.sock], [], [], left)[0]:
-            return False
-        try:
-            chunk = os.read(child.sock, len(READY) - len(got))
-        except OSError:
-            return False
-        if not chunk:
-            return False
-        got += chunk
-    return got == READY
 
 
 class Zygote:
@@ -238,7 +204,7 @@ class Zygote:
                 if os.waitpid(child.pid, os.WNOHANG)[0] == 0:
                     os.setpgid(child.pid, child.pid)
                     os.write(child.sock, message)
-                    if _answered(child):
+                    if answered(child):
                         return child
             except (OSError, ChildProcessError):
                 pass
@@ -402,9 +368,3 @@ def compile_stand_ins(modules: list[str], staging_dir: str) -> dict | None:
         except BaseException as exc:  # noqa: BLE001
             return {"error": {**describe(exc, staging_dir), "module": module}}
     return None
-
-
-def exit_status(status: int) -> dict:
-    if os.WIFSIGNALED(status):
-        return {"signal": os.WTERMSIG(status)}
-    return {"exit_code": os.WEXITSTATUS(status)}
