@@ -52,8 +52,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from lab_runs import (  # noqa: E402 - also puts the repository on the path
     GRADER_CLI,
     INPROCESS_SHARD,
+    QUIET,
     build_class,
     median,
+    one_checked_submission,
     run_baseline,
     run_cli,
     run_engine,
@@ -61,7 +63,6 @@ from lab_runs import (  # noqa: E402 - also puts the repository on the path
     shard_env,
 )
 
-from grader.engine.plan import GradingPlan, plan_submission  # noqa: E402
 from grader.labs import get_lab  # noqa: E402
 from grader.rubric import load_rubric  # noqa: E402
 from grader.sandbox.isolation import detect  # noqa: E402
@@ -128,18 +129,10 @@ def startup(scratch: Path, args, rubric) -> dict:
     """``grader check`` on one complete submission, one in-process pytest run of the same public
     tests on the same folder, and ``grader grade`` on a class of one: the whole command's wall
     time, median of R runs, interleaved so that noise hits all three alike."""
-    one = scratch / "one"
-    build_class(one, 1, 0)
-    folder = one / "s0000"
-    work = scratch / "startup"
-    work.mkdir()
-    plan = GradingPlan(rubric_path=rubric.source, submissions=[plan_submission(rubric, "s0000", folder)],
-                       visibility=["public"], records_dir="")
-    (work / "plan.json").write_text(plan.to_json())
+    folder, work = one_checked_submission(scratch, rubric, "startup")
     cwd = work / "cwd"
-    cwd.mkdir()
     check, inproc, grade_one, no_sandbox = [], [], [], []
-    quiet = {"stdin": subprocess.DEVNULL, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    quiet = QUIET
     for run in range(args.runs):
         mode = ["--fresh-process-per-test"] if args.fresh_process_per_test else []
         check.append(run_measured([*GRADER_CLI, "check", str(folder), "--isolation", args.isolation, *mode], **quiet))
@@ -151,7 +144,7 @@ def startup(scratch: Path, args, rubric) -> dict:
                          env=shard_env(), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         inproc.append(m)
         out = work / f"out-{run}"
-        m = run_measured([*GRADER_CLI, "grade", str(one), "--out", str(out), "--isolation", args.isolation, *mode],
+        m = run_measured([*GRADER_CLI, "grade", str(folder.parent), "--out", str(out), "--isolation", args.isolation, *mode],
                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         grade_one.append(m)
         shutil.rmtree(out, ignore_errors=True)
@@ -225,7 +218,7 @@ def main() -> None:
         print(f"   ratio:                                          {up['check'] / up['inprocess']:.2f}x")
         print(f"   grader grade, class of one:                     {up['grade_one']:.2f} s")
         print(f"   grader check --activity A6 (starts no sandbox):  {up['check_a6']:.2f} s   (the command's fixed part)")
-        print(f"   exit codes: " + ", ".join(f"{k} {sorted(v)}" for k, v in up["codes"].items()))
+        print("   exit codes: " + ", ".join(f"{k} {sorted(v)}" for k, v in up["codes"].items()))
 
         per_activity = []
         per_level = detect(args.per_activity_isolation or args.isolation)

@@ -81,6 +81,27 @@ class Measured:
     code: int
 
 
+def one_checked_submission(scratch: Path, rubric, name: str) -> tuple[Path, Path]:
+    """One complete submission (the reference) and, in ``scratch/name``, the plan of its public
+    tests that an in-process run reads (``plan.json``) and an empty working folder (``cwd``):
+    what ``grader check`` grades, for the commands timed side by side. (the submission's folder,
+    the work folder)."""
+    one = scratch / "one"
+    if not one.exists():
+        build_class(one, 1, 0)
+    folder = one / "s0000"
+    work = scratch / name
+    work.mkdir()
+    plan = GradingPlan(rubric_path=rubric.source, submissions=[plan_submission(rubric, "s0000", folder)],
+                       visibility=["public"], records_dir="")
+    (work / "plan.json").write_text(plan.to_json())
+    (work / "cwd").mkdir()
+    return folder, work
+
+
+QUIET = {"stdin": subprocess.DEVNULL, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+
+
 def run_measured(command: list[str], **popen) -> Measured:
     started = time.perf_counter()
     process = subprocess.Popen(command, **popen)

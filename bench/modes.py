@@ -24,16 +24,24 @@ import argparse
 import os
 import platform
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from lab_runs import GRADER_CLI, INPROCESS_SHARD, build_class, run_baseline, run_engine, run_measured, shard_env  # noqa: E402
+from lab_runs import (  # noqa: E402 - also puts the repository on the path
+    GRADER_CLI,
+    INPROCESS_SHARD,
+    QUIET,
+    build_class,
+    one_checked_submission,
+    run_baseline,
+    run_engine,
+    run_measured,
+    shard_env,
+)
 
-from grader.engine.plan import GradingPlan, plan_submission  # noqa: E402
 from grader.labs import get_lab  # noqa: E402
 from grader.rubric import load_rubric  # noqa: E402
 
@@ -73,16 +81,8 @@ def grade_class_rounds(args, scratch: Path, rubric) -> None:
 
 
 def check_rounds(args, scratch: Path, rubric) -> None:
-    one = scratch / "one"
-    build_class(one, 1, 0)
-    folder = one / "s0000"
-    work = scratch / "check"
-    work.mkdir()
-    plan = GradingPlan(rubric_path=rubric.source, submissions=[plan_submission(rubric, "s0000", folder)],
-                       visibility=["public"], records_dir="")
-    (work / "plan.json").write_text(plan.to_json())
-    (work / "cwd").mkdir()
-    quiet = {"stdin": subprocess.DEVNULL, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    folder, work = one_checked_submission(scratch, rubric, "check")
+    quiet = QUIET
     base = [*GRADER_CLI, "check", str(folder), "--isolation", args.isolation]
     commands = {
         "check warm": base,

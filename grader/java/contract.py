@@ -19,9 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader.java.java_text import declared_methods
-
-MAX_BYTES = 1 << 20
-
+from grader.java.started import read_source
 
 @dataclass(frozen=True)
 class OptionalMethod:
@@ -45,7 +43,8 @@ def outside_contract(optional: tuple[OptionalMethod, ...], activity: str,
             continue
         owner, method = entry.method.split(".", 1)
         path = classes.get(owner)
-        if path is None or method in _declared(path):
+        declared = _declared(path) if path is not None else None
+        if declared is None or method in declared:
             continue
         tests.extend(test for test in entry.tests if test not in tests)
         missing.append((entry.method, entry.handout))
@@ -58,21 +57,8 @@ def outside_contract(optional: tuple[OptionalMethod, ...], activity: str,
                    f"({listed}) are not part of your grade: this activity's points are shared by its other checks.")
 
 
-def _declared(path: Path) -> set[str]:
-    """The method names the file declares; every name when it cannot be read (too big, not
-    readable): then the tests run and judge it, as they would any file."""
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            return _EVERYTHING
-        text = path.read_bytes().decode("utf-8-sig", errors="replace")
-    except OSError:
-        return _EVERYTHING
-    return set(declared_methods(text))
-
-
-class _Everything(set):
-    def __contains__(self, item) -> bool:
-        return True
-
-
-_EVERYTHING = _Everything()
+def _declared(path: Path) -> set[str] | None:
+    """The method names the file declares; None when it cannot be read (too big, not readable):
+    then the tests run and judge it, as they would any file."""
+    text = read_source(path)
+    return None if text is None else set(declared_methods(text))

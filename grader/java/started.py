@@ -21,7 +21,8 @@ from grader.java.java_text import declared_methods, same_tokens
 MAX_BYTES = 1 << 20
 
 
-def _read(path: Path) -> str | None:
+def read_source(path: Path) -> str | None:
+    """A Java file's text, or None when it is too big for a student's class or cannot be read."""
     try:
         if path.stat().st_size > MAX_BYTES:
             return None
@@ -36,7 +37,7 @@ def starter_copies(own: dict[str, Path], starter: Path | None) -> bool:
     if starter is None or not own:
         return False
     for name, path in own.items():
-        theirs, ours = _read(path), _read(starter / f"{name}.java")
+        theirs, ours = read_source(path), read_source(starter / f"{name}.java")
         if theirs is None or ours is None or not same_tokens(theirs, ours):
             return False
     return True
@@ -54,12 +55,12 @@ def unwritten_methods(own: dict[str, Path], methods: tuple[str, ...], starter: P
         if owner not in own:
             continue
         if owner not in texts:
-            texts[owner] = _read(own[owner])
+            texts[owner] = read_source(own[owner])
         text = texts[owner]
         if text is None:
             return None  # unreadable or too big: someone's work, let the tests judge it
         declared = declared_methods(text)
-        placeholders = declared_methods(_read(starter / f"{owner}.java") or "") if starter is not None else {}
+        placeholders = declared_methods(read_source(starter / f"{owner}.java") or "") if starter is not None else {}
         for name in names:
             method = name.split(".", 1)[1]
             bodies = {m.body for m in declared.get(method, [])}

@@ -28,6 +28,7 @@ from grader.java.testers import JavaOwnTests, contains_java_assert
 from grader.sandbox import Limits
 from grader.tester_verdicts import expect_caught
 from grader_labs.elevens.variants import run_tester, variant_file
+from tests.security.probes import probes_of
 
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCE = ROOT / "reference" / "elevens" / "java"
@@ -49,15 +50,6 @@ def runs_of(tester: Path, versions: list[tuple[str, str]], under_test: str = "de
         return [run_tester(own, under_test, variant_file(folder, file)) for folder, file in versions]
     finally:
         end_submission_jvm()
-
-
-def probes_of(output: str) -> dict[str, str]:
-    found = {}
-    for line in output.splitlines():
-        if line.startswith("PROBE "):
-            channel, _, value = line[len("PROBE "):].partition("\t")
-            found[channel] = value
-    return found
 
 
 def test_a_class_with_junit_tests_and_a_jupiter_card_tester_get_full_marks(tmp_path):

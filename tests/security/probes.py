@@ -137,3 +137,13 @@ def findings(output: str) -> dict:
         if line.startswith("ATTACKS "):
             return json.loads(line[len("ATTACKS "):])
     raise AssertionError(f"the probe printed no findings: {output[:500]!r}")
+
+
+def probes_of(output: str) -> dict[str, str]:
+    """What a Java probe printed, as ``PROBE <channel>\t<value>`` lines: channel -> value."""
+    found = {}
+    for line in output.splitlines():
+        if line.startswith("PROBE "):
+            channel, _, value = line[len("PROBE "):].partition("\t")
+            found[channel] = value
+    return found

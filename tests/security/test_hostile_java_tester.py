@@ -31,6 +31,7 @@ from grader.java.testers import JavaOwnTests
 from grader.sandbox import Limits
 from grader.sandbox.isolation import namespaces_work
 from grader_labs.elevens.variants import run_tester, variant_file
+from tests.security.probes import probes_of
 
 HERE = Path(__file__).resolve().parent / "hostile_java"
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,15 +53,6 @@ def runs_of(tester: Path, versions: list[tuple[str, str]], submission: str) -> l
         return [run_tester(own, "deck.py", variant_file(folder, name)) for folder, name in versions]
     finally:
         end_submission_jvm()
-
-
-def probes_of(output: str) -> dict[str, str]:
-    found = {}
-    for line in output.splitlines():
-        if line.startswith("PROBE "):
-            channel, _, value = line[len("PROBE "):].partition("\t")
-            found[channel] = value
-    return found
 
 
 @pytest.fixture(scope="module")
