@@ -17,6 +17,7 @@ with accents and hyphens, uncommitted edits, a symbolic link and a submodule in 
 import os
 import subprocess
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 ORG = "ap-cs-class"
@@ -67,6 +68,20 @@ def build_clones(tmp_path: Path, students: list[Clone], assignment: str = "hw1")
             make_commit(folder, commit)
         _write(folder, student.uncommitted)
     return root
+
+
+def new_repo(path: Path, commits: list[Commit] = ()) -> Path:
+    """A fresh repository on branch main at ``path``, with ``commits`` made in order."""
+    path.mkdir(parents=True)
+    git(path, "init", "-q", "-b", "main")
+    for commit in commits:
+        make_commit(path, commit)
+    return path
+
+
+def deadline_time() -> datetime:
+    """``DEADLINE`` as an aware datetime, for git_tree's own functions."""
+    return datetime.fromisoformat(DEADLINE)
 
 
 def make_commit(repo: Path, commit: Commit) -> str:
