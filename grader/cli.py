@@ -2,7 +2,6 @@
 
 import signal
 import sys
-import tempfile
 import threading
 import traceback
 from pathlib import Path
@@ -58,6 +57,7 @@ from grader.labs import LabInputError, broken_labs, installed_labs
 from grader.option_types import WholeNumber
 from grader.rubric import RubricError, load_rubric
 from grader.sandbox.confinement import ALLOW_FLAG, UnsafeSandbox
+from grader.sandbox.leftovers import owned_folder
 from grader.replay import ReplayTarget
 from grader.sharding import shard_record, split
 from grader.submissions import Submission, open_entries, skipped_entries
@@ -109,8 +109,10 @@ class GraderCommands(click.Group):
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
-        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt):
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
+        except KeyboardInterrupt:  # before grading began (grading says more itself): not click's "Aborted!"
+            fail(ExitCode.INTERRUPTED, "interrupted.")
         except UnsafeSandbox as exc:
             fail(ExitCode.USAGE, str(exc))
         except Exception as exc:  # noqa: BLE001 - the last line of defence
@@ -252,7 +254,7 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
     options = GradeOptions(base_seed=base_seed, jobs=0, visibility=["public", "hidden"] if hidden or github else ["public"],
                            only_activities=graded, only_tests=wanted_tests, isolation=isolation_level(isolation),
                            allow_unconfined_root=allow_root, fresh_process_per_test=fresh_per_test)
-    with tempfile.TemporaryDirectory(prefix="grader-check-") as scratch:
+    with owned_folder("check") as scratch:
         if picked is not None:
             submission = open_entries([picked], Path(scratch))[0]
             if submission.problem:

@@ -17,7 +17,6 @@ version with the same signature (grader/java/splicing.py), and the method named 
 (``isEmpty()``, ``Widget(String[], int[])``).
 """
 
-import tempfile
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -29,6 +28,7 @@ from grader.engine.batch import GradeOptions, grade
 from grader.labs import Lab, LabInputError
 from grader.results import ActivityResult, ClassResults
 from grader.rubric import Activity, Rubric, load_rubric
+from grader.sandbox.leftovers import owned_folder
 from grader.splicing import Spliceable, splice, spliceable
 from grader.submissions import Submission, open_one
 
@@ -41,8 +41,7 @@ def diagnose_by_swapping(lab: Lab, path: Path, say: Callable[[str], None] = prin
     exit code: 0 nothing wrong, 1 something wrong. Raises LabInputError for a path that holds
     none of the lab's files."""
     rubric = load_rubric(lab=lab)
-    with tempfile.TemporaryDirectory(prefix="grader-diagnose-") as scratch_name:
-        scratch = Path(scratch_name)
+    with owned_folder("diagnose") as scratch:
         folder = _submission_folder(path, scratch, rubric)
         first = grade(rubric, [Submission("submission", folder)], GradeOptions(visibility=EVERY_TEST), scratch / "first")
         wrong = [(rubric.activity(a.id), a) for a in first.submissions[0].activities

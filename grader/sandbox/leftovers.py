@@ -1,7 +1,8 @@
 """The sandbox's temporary folders, named after their owner so a killed run's are found again.
 
 A launcher keeps its copy of the runtime in ``grader-launcher-…`` and each sandbox its files in
-``grader-sandbox-…``, both in the temporary folder. A normal end removes them (``close()``, and
+``grader-sandbox-…``, both in the temporary folder; ``grader check`` and ``grader diagnose`` keep
+their scratch (an unpacked zip, the run's records) in ``grader-check-…`` and ``grader-diagnose-…``. A normal end removes them (``close()``, and
 an ``atexit`` hook for the shared launcher). A grading process killed with ``kill -9`` cannot,
 so each folder's name carries its owner, ``<pid namespace>-<pid>-``, and every launcher that
 starts removes the folders whose owner no longer exists. Only folders of this user and of this
@@ -13,9 +14,11 @@ import os
 import re
 import shutil
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-PATTERN = re.compile(r"^grader-(?:launcher|sandbox)-(\d+)-(\d+)-")
+PATTERN = re.compile(r"^grader-(?:launcher|sandbox|check|diagnose)-(\d+)-(\d+)-")
 
 
 def _namespace() -> int:
@@ -33,6 +36,17 @@ def owner_prefix(kind: str) -> str:
 def make_folder(kind: str, parent: Path | None = None) -> Path:
     """A new, empty folder (``kind`` is "launcher" or "sandbox") named after this process."""
     return Path(tempfile.mkdtemp(prefix=owner_prefix(kind), dir=parent))
+
+
+@contextmanager
+def owned_folder(kind: str) -> Iterator[Path]:
+    """A folder named after this process for the ``with`` block, removed when it ends: what
+    ``tempfile.TemporaryDirectory`` gives, but found again by ``remove_orphans`` after a kill -9."""
+    folder = make_folder(kind)
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def remove_orphans(parent: Path | None = None) -> list[Path]:

@@ -166,3 +166,26 @@ def test_a_sandbox_process_exits_at_once_if_its_parent_is_already_gone():
             "die_with_parent(os.getppid() + 1); print('still here')").format(root=str(ROOT))
     done = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, timeout=30)
     assert done.returncode == 0 and "still here" not in done.stdout
+
+
+def test_a_killed_checks_scratch_is_removed_by_the_next_run(tmp_path):
+    """`grader check` keeps an unpacked zip and its records in grader-check-<owner>-…: a kill -9
+    leaves it, and the next run's launcher removes it (leftovers.remove_orphans)."""
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    student = tmp_path / "ada"
+    student.mkdir()
+    (student / "card.py").write_text(reference_text("card.py"), encoding="utf-8")
+    env = {**os.environ, "TMPDIR": str(temp)}
+    command = [sys.executable, "-m", "grader.cli", "check", str(student), "--activity", "A1"]
+    killed = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while not list(temp.glob("grader-check-*")) and time.monotonic() < deadline and killed.poll() is None:
+        time.sleep(0.02)
+    killed.kill()
+    killed.wait()
+    left = list(temp.glob("grader-check-*"))
+    assert left, "the check ended before it could be killed"
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert not list(temp.glob("grader-check-*")), sorted(p.name for p in temp.iterdir())
