@@ -8,7 +8,7 @@ Values are written in the test's idiom (grader/idiom/): ``None`` and ``'text'`` 
 student, ``null`` and ``"text"`` for a Java one; a hint or message may be a ``Twin``.
 """
 
-from typing import Any
+from typing import Any, Callable
 
 from grader.idiom import Twin, current
 from grader.sandbox.proxy import Remote
@@ -31,11 +31,16 @@ def _same(actual: Any, expected: Any) -> bool:
     return actual == expected
 
 
-def expect(actual: Any, expected: Any, call: str, hint: "str | Twin" = "") -> None:
-    """Fail unless ``actual`` is exactly ``expected`` (same type and value)."""
+def expect(actual: Any, expected: Any, call: "str | Callable[[], str]", hint: "str | Twin" = "") -> None:
+    """Fail unless ``actual`` is exactly ``expected`` (same type and value). ``call`` names what
+    was called; a function giving that name is called only on failure, for a check made
+    thousands of times a test (every selection of a board) whose name takes longer to write
+    than the check takes to run."""
     if _same(actual, expected):
         return
     idiom = current()
+    if callable(call):
+        call = call()
     message = f"{call}\n  expected: {idiom.show(expected)}\n  got:      {idiom.show(actual)}"
     if (type(actual) is not type(expected) and None not in (actual, expected)
             and not (isinstance(actual, list) and isinstance(expected, list))):

@@ -61,8 +61,9 @@ def check_is_legal(student, make_board, rules: Rules, boards: list[list[str]], s
         got = student.batch(*[board.is_legal.later(sel) for sel in chosen])
         for sel, answer in zip(chosen, got):
             expected = rules.is_play([codes[k] for k in sel])
-            what = describe(codes, sel) if sel else "nothing selected"
-            expect(answer, expected, f"{board.label}: {call(None, 'is_legal', sel)}  ({what})", hint)
+            # Named only if it fails: a board has hundreds of selections.
+            expect(answer, expected, lambda sel=sel: f"{board.label}: {call(None, 'is_legal', sel)}  "
+                                             f"({describe(codes, sel) if sel else 'nothing selected'})", hint)
 
 
 def only_play_board(rules: Rules, play: tuple[str, ...], empties: int, rng: random.Random) -> list[str | None]:

@@ -27,45 +27,57 @@ def cards_of(suit: str) -> list[tuple[str, str, int]]:
     return [(rank, suit, value) for rank, value in zip(RANKS, GAME_VALUES[suit])]
 
 
-def make(student, fields):
-    return student.card.Card(*fields)
+def make_all(student, all_fields: list[tuple[str, str, int]]) -> list:
+    """A card for each of these field triples, made in one round trip (a Card whose constructor
+    throws fails the test there, as making them one by one would)."""
+    return student.batch(*[student.card.Card.later(*fields) for fields in all_fields])
 
 
+# A test sends its calls in batches (Student.batch, Student.in_turn): a round trip to the sandbox
+# costs as much as a hundred calls inside one, and these are a thousand calls per student.
+# in_turn hands the answers back in order, so each check fails where a one-call-at-a-time loop
+# would (a wrong answer before an exception is still reported as the wrong answer).
 @pytest.mark.parametrize("suit", SUITS)
 def test_rank(student, suit):
-    for fields in cards_of(suit):
-        card = make(student, fields)
-        expect(card.rank(), fields[0], call(card, "rank"), Twin(
+    all_fields = cards_of(suit)
+    cards = make_all(student, all_fields)
+    for fields, card, got in zip(all_fields, cards, student.in_turn(*[card.rank.later() for card in cards])):
+        expect(got, fields[0], call(card, "rank"), Twin(
             "rank() should give back the first value passed to Card(...), for every rank.",
             "rank() should return the first value passed to new Card(...), for every rank."))
 
 
 @pytest.mark.parametrize("suit", SUITS)
 def test_suit(student, suit):
-    for fields in cards_of(suit):
-        card = make(student, fields)
-        expect(card.suit(), fields[1], call(card, "suit"), Twin(
+    all_fields = cards_of(suit)
+    cards = make_all(student, all_fields)
+    for fields, card, got in zip(all_fields, cards, student.in_turn(*[card.suit.later() for card in cards])):
+        expect(got, fields[1], call(card, "suit"), Twin(
             "suit() should give back the second value passed to Card(...), for every suit.",
             "suit() should return the second value passed to new Card(...), for every suit."))
 
 
 @pytest.mark.parametrize("suit", SUITS)
 def test_point_value(student, suit):
-    for fields in cards_of(suit):
-        card = make(student, fields)
-        expect(card.point_value(), fields[2], call(card, "point_value"), Twin(
+    all_fields = cards_of(suit)
+    cards = make_all(student, all_fields)
+    for fields, card, got in zip(all_fields, cards, student.in_turn(*[card.point_value.later() for card in cards])):
+        expect(got, fields[2], call(card, "point_value"), Twin(
             "point_value() should give back the number passed to Card(...), as a number, not text, whatever the rank.",
             "pointValue() should return the int passed to new Card(...), whatever the rank."))
 
 
 @pytest.mark.parametrize("suit", SUITS)
 def test_matches_itself_and_a_duplicate(student, suit):
-    for fields in cards_of(suit):
-        card = make(student, fields)
-        expect(card.matches(card), True, f"c.matches(c) where c = {card.label}", "A card always matches itself.")
-        twin = make(student, fields)
-        expect(card.matches(twin), True, call(card, "matches", twin), "Two cards with the same rank, suit and point value match.")
-        expect(twin.matches(card), True, call(twin, "matches", card), "Two cards with the same rank, suit and point value match.")
+    all_fields = cards_of(suit)
+    made = make_all(student, [fields for fields in all_fields for _ in range(2)])
+    pairs = list(zip(made[::2], made[1::2]))
+    answers = student.in_turn(*[c.matches.later(d) for card, twin in pairs
+                                for c, d in ((card, card), (card, twin), (twin, card))])
+    for card, twin in pairs:
+        expect(next(answers), True, f"c.matches(c) where c = {card.label}", "A card always matches itself.")
+        expect(next(answers), True, call(card, "matches", twin), "Two cards with the same rank, suit and point value match.")
+        expect(next(answers), True, call(twin, "matches", card), "Two cards with the same rank, suit and point value match.")
 
 
 def one_difference(fields: tuple[str, str, int]) -> dict[str, tuple[str, str, int]]:
@@ -84,23 +96,28 @@ def one_difference(fields: tuple[str, str, int]) -> dict[str, tuple[str, str, in
 
 @pytest.mark.parametrize("suit", SUITS)
 def test_does_not_match_a_card_with_one_difference(student, suit):
-    for fields in cards_of(suit):
-        card = make(student, fields)
-        for field, other_fields in one_difference(fields).items():
-            other = make(student, other_fields)
-            hint = Twin(f"These cards differ only in {field.strip()}. matches must check rank AND suit AND point value "
-                        "(use `and`, not `or`, and `==` for each), whichever card you call it on.",
-                        f"These cards differ only in {field.strip()}. matches must check rank AND suit AND point value "
-                        "(use `&&`, not `||`; `.equals` for the Strings and `==` for the point value), whichever card "
-                        "you call it on.")
-            expect(card.matches(other), False, call(card, "matches", other), hint)
-            expect(other.matches(card), False, call(other, "matches", card), hint)
+    # Per card: the card, then each of its one-field neighbours; made in one round trip.
+    groups = [(fields, one_difference(fields)) for fields in cards_of(suit)]
+    made = iter(make_all(student, [f for fields, others in groups for f in (fields, *others.values())]))
+    checks = []  # (card, other, which field differs)
+    for fields, others in groups:
+        card = next(made)
+        checks += [(card, next(made), field) for field in others]
+    answers = student.in_turn(*[c.matches.later(d) for card, other, _ in checks for c, d in ((card, other), (other, card))])
+    for card, other, field in checks:
+        hint = Twin(f"These cards differ only in {field.strip()}. matches must check rank AND suit AND point value "
+                    "(use `and`, not `or`, and `==` for each), whichever card you call it on.",
+                    f"These cards differ only in {field.strip()}. matches must check rank AND suit AND point value "
+                    "(use `&&`, not `||`; `.equals` for the Strings and `==` for the point value), whichever card "
+                    "you call it on.")
+        expect(next(answers), False, call(card, "matches", other), hint)
+        expect(next(answers), False, call(other, "matches", card), hint)
 
 
 def test_does_not_match_a_completely_different_card(student):
     pairs = [(("ace", "hearts", 1), ("queen", "clubs", 3)), (("king", "diamonds", 13), ("2", "spades", 0))]
     for first, second in pairs:
-        card, other = make(student, first), make(student, second)
+        card, other = make_all(student, [first, second])
         expect(card.matches(other), False, call(card, "matches", other))
         expect(other.matches(card), False, call(other, "matches", card))
 
@@ -108,6 +125,6 @@ def test_does_not_match_a_completely_different_card(student):
 @pytest.mark.parametrize("suit", SUITS)
 def test_str(student, suit):
     for fields in cards_of(suit):
-        card = make(student, fields)
+        card = make_all(student, [fields])[0]
         expected = f"{fields[0]} of {fields[1]} (point value = {fields[2]})"
         expect(card.text(), expected, text_of(card), "Check spaces, the word 'of', and the brackets exactly.")
