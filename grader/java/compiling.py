@@ -7,6 +7,12 @@ student's own packages are blanked out (their lines kept, so javac's and the JVM
 are the student's), which lets a packaged class sit beside the default-package stand-ins and be
 called by its simple name. javac runs in the trusted process with annotation processing off, in
 a scrubbed environment; its first error is reported with the student's file and line.
+
+The stand-ins are compiled on their own once per process (``given_classes``) and the student's
+files against their classes: javac's cost grows with the source it reads, and most activities
+compile one student file beside three or four of the lab's. A stand-in that needs a student's
+class (a probe subclass of the student's Board) cannot be compiled alone; then everything is
+compiled together, as the class files would be the same either way.
 """
 
 import atexit
@@ -94,8 +100,10 @@ def compile_activity(student: dict[str, Path], stand_ins: dict[str, Path], scrat
         (sources / f"{name}.java").write_text(default_package(text, own_packages), encoding="utf-8")
     for name, text in extra_texts.items():
         (others / f"{name}.java").write_text(default_package(text, own_packages), encoding="utf-8")
-    for name, path in stand_ins.items():
-        if name not in student:
+    needed = {name: path for name, path in stand_ins.items() if name not in student}
+    given = given_classes(needed, debug) if needed else None
+    if given is None:
+        for name, path in needed.items():
             shutil.copyfile(path, sources / f"{name}.java")
     files = sorted(str(p) for p in sources.glob("*.java"))
     result = Compiled(classes, sources, student_classes=sorted([*student, *extras]), extra_sources=others if extras else None)
@@ -103,9 +111,9 @@ def compile_activity(student: dict[str, Path], stand_ins: dict[str, Path], scrat
     # is nothing implicit to write.
     implicit = "-implicit:class" if extras else "-implicit:none"
     source_path = f"{sources}{os.pathsep}{others}" if extras else str(sources)
-    args = ["-nowarn", "-g" if debug else "-g:none", "-proc:none", implicit, "-encoding", "UTF-8",
-            "-Xmaxerrs", "20", "-d", str(classes), "-sourcepath", source_path,
-            *(["-classpath", ":".join(str(jar) for jar in classpath)] if classpath else []), *files]
+    on_classpath = [*([given] if given is not None else []), *classpath]
+    args = [*_options(debug), implicit, "-d", str(classes), "-sourcepath", source_path,
+            *(["-classpath", os.pathsep.join(str(entry) for entry in on_classpath)] if on_classpath else []), *files]
     try:
         code, messages = run_javac(args, scratch)
     except subprocess.TimeoutExpired:
@@ -114,8 +122,57 @@ def compile_activity(student: dict[str, Path], stand_ins: dict[str, Path], scrat
         return result
     if code != 0:
         result.error = javac_error(messages, sources, {**extras, **student}, shown_as or {})
+    elif given is not None:  # the classes folder holds everything the activity loads, as before
+        for path in given.iterdir():
+            shutil.copyfile(path, classes / path.name)
     share_with_jvm(scratch, jvm_owner())  # the JVM may run as another user: it reads, never writes, these
     return result
+
+
+def _options(debug: bool) -> list[str]:
+    return ["-nowarn", "-g" if debug else "-g:none", "-proc:none", "-encoding", "UTF-8", "-Xmaxerrs", "20"]
+
+
+# Stand-in sets compiled alone in this process: their files (path, size, time) and the debug
+# flag -> their classes folder, or None when they do not compile without the student's classes.
+_GIVEN: dict[tuple, Path | None] = {}
+_GIVEN_FOLDERS: list[Path] = []
+
+
+def given_classes(stand_ins: dict[str, Path], debug: bool) -> Path | None:
+    """The lab's stand-ins (class name -> file) compiled on their own, once per process: the
+    folder of their class files, or None if they cannot be (one of them uses a class the
+    student writes), and then they are compiled with the student's files."""
+    key = (tuple(sorted((name, str(path), path.stat().st_mtime_ns, path.stat().st_size)
+                        for name, path in stand_ins.items())), debug)
+    if key not in _GIVEN:
+        from grader.sandbox.leftovers import make_folder
+
+        folder = make_folder("sandbox")
+        _GIVEN_FOLDERS.append(folder)
+        sources, classes = folder / "src", folder / "classes"
+        sources.mkdir()
+        classes.mkdir()
+        for name, path in stand_ins.items():
+            shutil.copyfile(path, sources / f"{name}.java")
+        args = [*_options(debug), "-implicit:none", "-d", str(classes), "-sourcepath", str(sources),
+                *sorted(str(p) for p in sources.glob("*.java"))]
+        try:
+            code, _ = run_javac(args, folder)
+        except subprocess.TimeoutExpired:
+            code = 1
+        _GIVEN[key] = classes if code == 0 else None
+    return _GIVEN[key]
+
+
+def _forget_given() -> None:
+    for folder in _GIVEN_FOLDERS:
+        shutil.rmtree(folder, ignore_errors=True)
+    _GIVEN.clear()
+    _GIVEN_FOLDERS.clear()
+
+
+atexit.register(_forget_given)
 
 
 def javac_error(output: str, sources: Path, student: dict[str, Path], shown_as: dict[str, str]) -> dict:

@@ -37,6 +37,7 @@ its classes only (the reference it was compiled against is removed, sources incl
 import atexit
 import base64
 import hashlib
+import os
 import re
 import shutil
 from pathlib import Path
@@ -45,6 +46,7 @@ from grader.java.compiling import compile_activity
 from grader.java.junit import junit_families, junit_jars
 from grader.java.session import JvmSession
 from grader.java.sources import class_name
+from grader.java.worker_cache import JvmBuildError, cached_folder
 from grader.own_tests import TesterRun
 from grader.sandbox.errors import SandboxError
 from grader.sandbox.leftovers import make_folder
@@ -93,20 +95,48 @@ TESTERS_KEPT = 4
 
 def _lab_classes(files: dict[str, Path]) -> dict[str, str]:
     """The lab's own classes (class name -> file) compiled together without debugging
-    information, once per process: each class file by its binary name (``Widget``, ``Widget$1``),
-    base64-encoded for a load's ``sealed``. Nothing of them stays on disk."""
+    information: each class file by its binary name (``Widget``, ``Widget$1``), base64-encoded
+    for a load's ``sealed``. Compiled once per version of the files and of the JDK and kept in
+    a private cache between runs (worker_cache.py: ours alone, checked before each use, never
+    shared with the JVM's user); read once per process."""
     key = tuple(sorted((name, str(path)) for name, path in files.items()))
     if key not in _COMPILED:
-        scratch = make_folder("sandbox")
         try:
-            compiled = compile_activity(files, {}, scratch, debug=False)
-            if compiled.error is not None:
-                raise NoJavaTwin(f"the lab's own Java classes do not compile: {compiled.error.get('message')}")
-            _COMPILED[key] = {path.stem: base64.b64encode(path.read_bytes()).decode("ascii")
-                              for path in sorted(compiled.classes.glob("*.class"))}
-        finally:
-            shutil.rmtree(scratch, ignore_errors=True)
+            folder = cached_folder("lab", _lab_digest(files), lambda into: _compile_lab(files, into), None)
+        except (JvmBuildError, OSError) as exc:
+            raise NoJavaTwin(str(exc)) from None
+        _COMPILED[key] = {path.stem: base64.b64encode(path.read_bytes()).decode("ascii")
+                          for path in sorted(folder.glob("*.class"))}
     return _COMPILED[key]
+
+
+# Bump when the lab's classes are compiled differently (the flags of compile_activity, debug=False).
+LAB_BUILD = "1"
+
+
+def _lab_digest(files: dict[str, Path]) -> str:
+    """What the lab's compiled classes depend on: the files (by name and content), the JDK's
+    javac (its real path, size and time) and how they are compiled."""
+    digest = hashlib.sha256(f"lab classes {LAB_BUILD}\n".encode())
+    javac = Path(os.path.realpath(shutil.which("javac") or "javac"))
+    info = javac.stat() if javac.exists() else None
+    digest.update(f"{javac} {info.st_size if info else 0} {info.st_mtime_ns if info else 0}\n".encode())
+    for name, path in sorted(files.items()):
+        digest.update(f"{name}\n".encode() + hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:24]
+
+
+def _compile_lab(files: dict[str, Path], into: Path) -> None:
+    """Compile the lab's classes in a scratch folder of their own, their class files into ``into``."""
+    scratch = make_folder("sandbox")
+    try:
+        compiled = compile_activity(files, {}, scratch, debug=False)
+        if compiled.error is not None:
+            raise JvmBuildError(f"the lab's own Java classes do not compile: {compiled.error.get('message')}")
+        for path in sorted(compiled.classes.glob("*.class")):
+            shutil.copyfile(path, into / path.name)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 class JavaOwnTests:

@@ -1,9 +1,13 @@
-"""The compiled JVM worker (``sandbox_jvm``): built once per version of its sources, kept private,
-and checked before every use.
+"""Folders the grader builds once and keeps between runs, private and checked before every use:
+the compiled JVM worker (``sandbox_jvm``), built once per version of its sources, and the lab's
+own Java classes (the versions a tester runs against: grader/java/testers.py), once per version
+of the lab's files and of the JDK.
 
 The worker's classes run as the trusted side (``CompileServer``, the grader's warm javac) and
-as the guard around student code, so a planted copy would run as the grader. The cache is kept
-in the temporary folder as ``grader-jvm-<uid>-<hash of the sources>`` rather than under
+as the guard around student code, so a planted copy would run as the grader; the lab's classes
+are hidden tests, so they are never shared with the JVM's user (they reach a JVM only as bytes
+in a load request). A cache is kept in the temporary folder as
+``grader-<kind>-<uid>-<hash of what it is built from>`` rather than under
 ``$XDG_CACHE_HOME``: a JVM that runs as ``GRADER_SANDBOX_USER`` must read it, and root's home is
 closed to that user. So that the shared temporary folder cannot be used against us:
 
@@ -28,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 from grader.java.jvm_user import share_with_jvm
 
@@ -90,14 +95,11 @@ def cache_problem(folder: Path, digest: str) -> str | None:
     return None
 
 
-def _build(sources: list[Path], digest: str, owner: tuple[int, int] | None) -> Path:
-    """A new private folder holding the compiled worker and its manifest."""
-    building = Path(tempfile.mkdtemp(prefix=f"grader-jvm-building-{os.geteuid()}-{digest}-"))
+def _build(kind: str, digest: str, make: Callable[[Path], None], owner: tuple[int, int] | None) -> Path:
+    """A new private folder holding what ``make`` wrote into it, and its manifest."""
+    building = Path(tempfile.mkdtemp(prefix=f"grader-{kind}-building-{os.geteuid()}-{digest}-"))
     try:
-        done = subprocess.run(["javac", "-nowarn", "-d", str(building), *map(str, sources)],
-                              capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
-        if done.returncode != 0:
-            raise JvmBuildError(f"the JVM worker did not compile: {done.stderr[-2000:]}")
+        make(building)
         hashes = sorted((p.relative_to(building).as_posix(), _sha256(p)) for p in building.rglob("*") if p.is_file())
         (building / MANIFEST).write_text("".join([f"sources {digest}\n", *(f"{h}  {n}\n" for n, h in hashes)]),
                                          encoding="utf-8")
@@ -110,14 +112,29 @@ def _build(sources: list[Path], digest: str, owner: tuple[int, int] | None) -> P
     return building
 
 
+def _compile_worker(sources: list[Path]) -> Callable[[Path], None]:
+    def make(folder: Path) -> None:
+        done = subprocess.run(["javac", "-nowarn", "-d", str(folder), *map(str, sources)],
+                              capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+        if done.returncode != 0:
+            raise JvmBuildError(f"the JVM worker did not compile: {done.stderr[-2000:]}")
+    return make
+
+
 def worker_classes(sources: list[Path], owner: tuple[int, int] | None) -> Path:
     """The folder of the compiled worker for ``sources``, checked; ``owner``: the JVM's user, who
     gets read access (and no one else)."""
     if not sources:
         raise JvmBuildError("the JVM worker's sources are missing")
-    digest = sources_digest(sources)
-    target = Path(tempfile.gettempdir()) / f"grader-jvm-{os.geteuid()}-{digest}"
-    private = _PRIVATE.get(digest)
+    return cached_folder("jvm", sources_digest(sources), _compile_worker(sources), owner)
+
+
+def cached_folder(kind: str, digest: str, make: Callable[[Path], None], owner: tuple[int, int] | None) -> Path:
+    """The checked folder ``grader-<kind>-<uid>-<digest>``, built by ``make`` (which fills the
+    folder it is given) when it is missing or fails the check. ``owner``: the JVM's user, who
+    gets read access; None: nobody but us."""
+    target = Path(tempfile.gettempdir()) / f"grader-{kind}-{os.geteuid()}-{digest}"
+    private = _PRIVATE.get(f"{kind}-{digest}")
     if private is not None and cache_problem(private, digest) is None:
         share_with_jvm(private, owner)
         return private
@@ -127,7 +144,7 @@ def worker_classes(sources: list[Path], owner: tuple[int, int] | None) -> Path:
         return target
     if problem != "missing" and _removable(target):
         shutil.rmtree(target, ignore_errors=True)
-    built = _build(sources, digest, owner)
+    built = _build(kind, digest, make, owner)
     try:
         os.rename(built, target)  # atomic; fails if the name is taken (another process of ours won)
         return target
@@ -137,9 +154,9 @@ def worker_classes(sources: list[Path], owner: tuple[int, int] | None) -> Path:
         shutil.rmtree(built, ignore_errors=True)
         share_with_jvm(target, owner)
         return target
-    print(f"grader: not using the JVM worker cache {target} ({cache_problem(target, digest)}); "
+    print(f"grader: not using the cache {target} ({cache_problem(target, digest)}); "
           "this process uses a private copy", file=sys.stderr)
-    _PRIVATE[digest] = built
+    _PRIVATE[f"{kind}-{digest}"] = built
     atexit.register(shutil.rmtree, built, True)
     return built
 

@@ -80,6 +80,10 @@ def test_lists_and_arrays_cross_both_ways(fresh):
     assert fresh.ok("call", module="shuffler", name="sum", args=[[1, 2, 3, 4]]) == 10
     texts = ["a", "é", "\u2028", "🂡 \"quoted\"\n\t\\", ""]
     assert fresh.ok("call", module="shuffler", name="names", args=[texts]) == texts
+    # Plain strings (taken whole by the worker's parser) between escaped ones (read character
+    # by character), so each kind follows the other (sandbox_jvm/Json.java, string()).
+    mixed = ["plain", 'a "quoted" word', "plain again", "back\\slash", "", "end", "\\", "x" * 5000]
+    assert fresh.ok("call", module="shuffler", name="names", args=[mixed]) == mixed
     assert fresh.ok("call", module="shuffler", name="first_letter", args=["queen"]) == "q"
     assert fresh.ok("call", module="shuffler", name="ratio", args=[1, 0]) == {"$float": "inf"}
     assert fresh.ok("call", module="shuffler", name="ratio", args=[1, 4]) == 0.25

@@ -17,6 +17,8 @@ import java.util.Map;
 final class Json {
     private final String text;
     private int at;
+    /** Where the next backslash at or after ``at`` is (-1: none left); -2: not looked yet. */
+    private int nextSlash = -2;
 
     private Json(String text) {
         this.text = text;
@@ -139,6 +141,17 @@ final class Json {
 
     private String string() {
         at++; // the opening quote
+        // Most strings have no escape (class files in base64, names): taken whole. indexOf is
+        // fast even while the rest of this parser still runs interpreted, early in a JVM's life.
+        int quote = text.indexOf('"', at);
+        if (nextSlash != -1 && nextSlash < at) {
+            nextSlash = text.indexOf('\\', at); // remembered, so the text is searched once in all
+        }
+        if (quote >= 0 && (nextSlash == -1 || nextSlash > quote)) {
+            String whole = text.substring(at, quote);
+            at = quote + 1;
+            return whole;
+        }
         StringBuilder out = new StringBuilder();
         while (true) {
             char c = peek();
@@ -255,7 +268,16 @@ final class Json {
 
     private static void quote(String s, StringBuilder out) {
         out.append('"');
-        for (int i = 0; i < s.length(); i++) {
+        int plain = 0; // the longest start of s that needs no escape, copied in one append
+        while (plain < s.length()) {
+            char c = s.charAt(plain);
+            if (c < 0x20 || c == '"' || c == '\\' || Character.isSurrogate(c) || c == 0x2028 || c == 0x2029) {
+                break;
+            }
+            plain++;
+        }
+        out.append(s, 0, plain);
+        for (int i = plain; i < s.length(); i++) {
             char c = s.charAt(i);
             switch (c) {
                 case '"': out.append("\\\""); break;

@@ -138,8 +138,9 @@ public final class Main {
             fallback.put("error", error);
             text = Json.write(fallback);
         }
-        replies.write(text.getBytes(StandardCharsets.UTF_8));
-        replies.write('\n');
+        // One write per reply (the stream is unbuffered): a second one for the newline was a
+        // second system call, and could wake the grader for half a line.
+        replies.write((text + "\n").getBytes(StandardCharsets.UTF_8));
         replies.flush();
     }
 }

@@ -97,7 +97,7 @@ final class RunState {
 
     /** Whether every thread alive now was alive at the start. */
     static boolean onlyThreadsOf(Set<Thread> atStart) {
-        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+        for (Thread thread : Threads.all()) {
             if (!atStart.contains(thread) && thread.isAlive()) {
                 return false;
             }

@@ -39,7 +39,7 @@ final class Session {
         this.guard = guard;
         this.output = output;
         this.runState = new RunState();
-        this.ownThreads = Set.copyOf(Thread.getAllStackTraces().keySet());
+        this.ownThreads = Set.copyOf(Threads.all());
     }
 
     /**
@@ -190,13 +190,27 @@ final class Session {
     int lingeringThreads() {
         int count = liveStudentThreads();
         ThreadGroup group = guard.threadGroupOfStudent();
-        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+        // One list of threads, then the stacks of our own threads only, in one walk: a new
+        // thread counts whatever it runs, so its stack is never needed.
+        boolean ownNeedLooking = false;
+        for (Thread thread : Threads.all()) {
             if (thread == Thread.currentThread() || !thread.isAlive()
                     || (group != null && inGroup(thread, group))) {
                 continue;
             }
-            if (!ownThreads.contains(thread) || runsStudentCode(thread)) {
+            if (!ownThreads.contains(thread)) {
                 count++;
+            } else {
+                ownNeedLooking = true;
+            }
+        }
+        if (ownNeedLooking) {
+            for (Map.Entry<Thread, StackTraceElement[]> entry : Thread.getAllStackTraces().entrySet()) {
+                Thread thread = entry.getKey();
+                if (thread != Thread.currentThread() && ownThreads.contains(thread) && thread.isAlive()
+                        && (group == null || !inGroup(thread, group)) && runsStudentCode(entry.getValue())) {
+                    count++;
+                }
             }
         }
         return count;
@@ -207,8 +221,8 @@ final class Session {
         return its != null && (its == group || group.parentOf(its));
     }
 
-    private static boolean runsStudentCode(Thread thread) {
-        for (StackTraceElement frame : thread.getStackTrace()) {
+    private static boolean runsStudentCode(StackTraceElement[] stack) {
+        for (StackTraceElement frame : stack) {
             if (StudentLoader.NAME.equals(frame.getClassLoaderName())) {
                 return true;
             }

@@ -50,20 +50,25 @@ final class StudentLoader extends URLClassLoader {
     private final List<File> roots;
     /** Binary name -> class file, for the sealed classes of this load. */
     private final Map<String, byte[]> sealed;
-    /** The class file of SeededRandom, read once while only our code is running. */
-    private final byte[] seeded;
+    /** The class file of SeededRandom, read once (the first load, while only our code is running). */
+    private static final byte[] SEEDED = seededClassFile();
 
     StudentLoader(List<File> roots, URL[] urls, Map<String, byte[]> sealed, boolean assertions, ClassLoader parent)
             throws IOException {
         super(NAME, urls, parent);
         this.roots = roots;
         this.sealed = Map.copyOf(sealed);
-        try (InputStream in = StudentLoader.class.getResourceAsStream("SeededRandom.class")) {
-            seeded = in.readAllBytes();
-        }
         // Before any class is defined: a class's assertion status is fixed when it is
         // initialised, so this is the only moment "-ea for these classes" can be chosen.
         setDefaultAssertionStatus(assertions);
+    }
+
+    private static byte[] seededClassFile() {
+        try (InputStream in = StudentLoader.class.getResourceAsStream("SeededRandom.class")) {
+            return in.readAllBytes();
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalStateException("the worker's own SeededRandom.class cannot be read", e);
+        }
     }
 
     /** ``parent``: the platform loader, or a fresh LibraryLoader when the tester uses JUnit. */
@@ -130,7 +135,7 @@ final class StudentLoader extends URLClassLoader {
     @Override
     protected Class<?> findClass(String name) throws ClassNotFoundException {
         if (name.equals(RandomRewrite.SEEDED.replace('/', '.'))) {
-            return remember(defineClass(name, seeded, 0, seeded.length));
+            return remember(defineClass(name, SEEDED, 0, SEEDED.length));
         }
         byte[] held = sealed.get(name);
         if (held != null) { // no protection domain given: the default one, whose CodeSource has no location

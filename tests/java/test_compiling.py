@@ -1,0 +1,102 @@
+"""How an activity's Java classes are compiled: the lab's stand-ins once per process (their
+classes reused beside each student's file), and the lab's own versions once per version of the
+files and of the JDK, in a private cache (grader/java/compiling.py, testers.py, worker_cache.py)."""
+
+import os
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+
+from grader.java import compiling, testers
+from grader.java.compiling import compile_activity, given_classes
+from grader.java.worker_cache import cache_problem
+
+pytestmark = pytest.mark.skipif(shutil.which("javac") is None, reason="needs a JDK (javac)")
+
+WIDGET = "public class Widget {\n    public int size() { return 3; }\n}\n"
+BOX = "public class Box {\n    public int twice(Widget w) { return 2 * w.size(); }\n}\n"
+# A stand-in that uses the student's class cannot be compiled without it.
+PROBE = "public class Probe extends Box {\n    public int thrice(Widget w) { return 3 * w.size(); }\n}\n"
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(text)
+    return path
+
+
+def test_stand_ins_are_compiled_once_and_their_classes_sit_beside_the_students(tmp_path):
+    widget = write(tmp_path / "lab", "Widget.java", WIDGET)
+    box = write(tmp_path / "alice", "Box.java", BOX)
+    other = write(tmp_path / "bob", "Box.java", BOX.replace("2 *", "1 + 1 *"))
+    first = compile_activity({"Box": box}, {"Widget": widget}, tmp_path / "one")
+    given = given_classes({"Widget": widget}, True)
+    second = compile_activity({"Box": other}, {"Widget": widget}, tmp_path / "two")
+    assert first.error is None and second.error is None
+    assert given is not None and given_classes({"Widget": widget}, True) is given  # compiled once
+    for compiled in (first, second):
+        assert sorted(p.name for p in compiled.classes.iterdir()) == ["Box.class", "Widget.class"]
+        # Only the student's source is read by javac, and only it is quoted from.
+        assert [p.name for p in compiled.sources.iterdir()] == ["Box.java"]
+    assert (first.classes / "Widget.class").read_bytes() == (given / "Widget.class").read_bytes()
+
+
+def test_a_stand_in_that_needs_the_students_class_is_compiled_with_it(tmp_path):
+    widget = write(tmp_path / "lab", "Widget.java", WIDGET)
+    probe = write(tmp_path / "lab", "Probe.java", PROBE)
+    box = write(tmp_path / "alice", "Box.java", BOX)
+    assert given_classes({"Widget": widget, "Probe": probe}, True) is None
+    compiled = compile_activity({"Box": box}, {"Widget": widget, "Probe": probe}, tmp_path / "one")
+    assert compiled.error is None
+    assert sorted(p.name for p in compiled.classes.iterdir()) == ["Box.class", "Probe.class", "Widget.class"]
+
+
+def test_a_students_error_names_their_file_either_way(tmp_path):
+    widget = write(tmp_path / "lab", "Widget.java", WIDGET)
+    probe = write(tmp_path / "lab", "Probe.java", PROBE)
+    broken = write(tmp_path / "alice", "Box.java", BOX.replace("w.size()", "w.sise()"))
+    for stand_ins in ({"Widget": widget}, {"Widget": widget, "Probe": probe}):
+        compiled = compile_activity({"Box": broken}, stand_ins, tmp_path / str(len(stand_ins)),
+                                    shown_as={"Box": "src/Box.java"})
+        assert compiled.error["frames"][0]["file"] == "src/Box.java"
+        assert compiled.error["frames"][0]["line"] == 2
+
+
+def test_the_labs_versions_are_compiled_once_into_a_private_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    monkeypatch.setattr("tempfile.tempdir", None)
+    monkeypatch.setattr(testers, "_COMPILED", {})
+    version = {"Widget": write(tmp_path / "Buggy1", "Widget.java", WIDGET.replace("3", "4"))}
+    calls = []
+    real = testers.compile_activity
+    monkeypatch.setattr(testers, "compile_activity", lambda *a, **k: calls.append(1) or real(*a, **k))
+    first = testers._lab_classes(version)
+    assert set(first) == {"Widget"} and len(calls) == 1
+    cache = next(tmp_path.glob("grader-lab-*"))
+    digest = testers._lab_digest(version)
+    assert cache.name.endswith(digest) and cache_problem(cache, digest) is None
+    # Hidden tests: ours alone, never shared with the JVM's user.
+    for path in (cache, *cache.iterdir()):
+        info = os.lstat(path)
+        assert info.st_uid == os.geteuid() and stat.S_IMODE(info.st_mode) & 0o077 == 0
+    monkeypatch.setattr(testers, "_COMPILED", {})  # another grading process
+    assert testers._lab_classes(version) == first and len(calls) == 1
+    # A cache changed behind our back is built again, never used.
+    (cache / "Widget.class").write_bytes(b"planted")
+    monkeypatch.setattr(testers, "_COMPILED", {})
+    assert testers._lab_classes(version) == first and len(calls) == 2
+    # Another version of the file is another cache.
+    version["Widget"].write_text(WIDGET.replace("3", "5"))
+    monkeypatch.setattr(testers, "_COMPILED", {})
+    assert testers._lab_classes(version) != first and len(calls) == 3
+
+
+def test_given_classes_are_removed_with_the_process(tmp_path):
+    widget = write(tmp_path / "lab", "Widget.java", WIDGET.replace("3", "6"))
+    folder = given_classes({"Widget": widget}, False)
+    assert folder is not None and folder.is_dir()
+    compiling._forget_given()
+    assert not folder.exists()
