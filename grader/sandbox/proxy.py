@@ -60,11 +60,13 @@ class PendingCall:
     returned): a batch of a thousand calls that answer plain values, as most do, never needs
     one, and writing each in the student's language cost more than sending them."""
 
-    __slots__ = ("spec", "_label", "_describe")
+    __slots__ = ("spec", "_label", "_describe", "container")
 
-    def __init__(self, spec: dict, label: "str | Callable[[], str]") -> None:
+    def __init__(self, spec: dict, label: "str | Callable[[], str]", container: str | None = None) -> None:
+        """``container``: the declared type of the list the call returns, when known (a field's)."""
         self.spec = spec
         self._label, self._describe = (label, None) if isinstance(label, str) else (None, label)
+        self.container = container
 
     @property
     def label(self) -> str:
@@ -156,6 +158,21 @@ class Remote:
         call = idiom_of(self.link).text_of(self.label)
         return from_wire(self.link.request({"op": "str", "handle": self.handle}, call), self.link, call)
 
+    # The same three, to be sent with other calls in one round trip (Student.batch, in_turn).
+    def get_later(self, name: str) -> "PendingCall":
+        idiom, label = idiom_of(self.link), self.label
+        return PendingCall({"op": "getattr", "handle": self.handle, "name": name},
+                           lambda: idiom.attribute(label, name), idiom.field_type(self.type_name, name))
+
+    def set_later(self, name: str, value) -> "PendingCall":
+        idiom, label = idiom_of(self.link), self.label
+        return PendingCall({"op": "setattr", "handle": self.handle, "name": name, "value": to_wire(value)},
+                           lambda: f"setting {idiom.attribute(label, name)}")
+
+    def text_later(self) -> "PendingCall":
+        idiom, label = idiom_of(self.link), self.label
+        return PendingCall({"op": "str", "handle": self.handle}, lambda: idiom.text_of(label))
+
     def relabel(self, label: str) -> "Remote":
         self.label = label
         return self
@@ -226,4 +243,6 @@ def _unwrap(reply: dict, link: WorkerLink, call: "str | PendingCall"):
     value = reply["ok"]
     if type(value) in PLAIN:
         return value
-    return from_wire(value, link, call if isinstance(call, str) else call.label)
+    if isinstance(call, str):
+        return from_wire(value, link, call)
+    return from_wire(value, link, call.label, call.container)

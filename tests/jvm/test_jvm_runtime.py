@@ -125,6 +125,15 @@ def test_batch_and_repeat(fresh):
     replies = fresh.ok("batch", calls=[size, wrong])
     assert replies[0] == {"ok": 3} and replies[1]["error"]["type"] == "NameNotFound"
     assert fresh.ok("repeat", times=3, call=size) == [{"ok": 3}] * 3
+    # Fields and text go in a batch too (Remote.get_later, set_later, text_later), in order.
+    handle = deck["$handle"]
+    replies = fresh.ok("batch", calls=[{"op": "getattr", "handle": handle, "name": "size"},
+                                       {"op": "setattr", "handle": handle, "name": "size", "value": 1},
+                                       {"op": "getattr", "handle": handle, "name": "size"},
+                                       {"op": "call", "handle": handle, "name": "deal", "args": []}])
+    assert replies[:3] == [{"ok": 3}, {"ok": None}, {"ok": 1}]
+    card = replies[3]["ok"]["$handle"]
+    assert fresh.ok("batch", calls=[{"op": "str", "handle": card}]) == [{"ok": "ace of hearts (point value = 1)"}]
 
 
 def test_an_exception_shows_the_students_frame(fresh):

@@ -91,3 +91,17 @@ def test_expect_writes_a_lazy_name_only_on_failure():
     with pytest.raises(AssertionError, match="board.is_legal\\(\\[0, 1\\]\\)"):
         expect(False, True, name)
     assert asked == [1]
+
+
+def test_fields_and_text_go_in_a_batch_under_their_own_names():
+    student, link = student_with([{"ok": None}, {"ok": [{"$handle": 8, "type": "Card"}]}, {"error": {"type": "X", "message": "no"}}])
+    box = Remote(link, 3, "Box", "box")
+    calls = [box.set_later("widgets", []), box.get_later("widgets"), box.text_later()]
+    assert [c.spec["op"] for c in calls] == ["setattr", "getattr", "str"]
+    box.relabel("the box, renamed")  # a name is the one the object had when the call was made
+    answers = student.in_turn(*calls)
+    assert next(answers) is None
+    (widget,) = next(answers)
+    assert isinstance(widget, Remote) and widget.label == "box.widgets[0]"
+    with pytest.raises(StudentError, match="str\\(box\\)"):
+        next(answers)
