@@ -22,7 +22,9 @@ from grader.engine.resume import folder_digest, save_whole, survey
 from grader.engine.scoring import score_submission
 from grader.engine.work_units import assign, work_units
 from grader.intake.late import apply_lateness
+from grader.java.javac import SOCKET_ENV
 from grader.java.jdk import jdk_problem
+from grader.java.shared_javac import SharedCompiler
 from grader.replay import ReplayTarget
 from grader.results import ClassResults, SubmissionResult
 from grader.rubric import Rubric
@@ -80,8 +82,12 @@ def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, 
     units_of = {p.id: [u.key for u in to_grade if u.id == p.id] for p in plans}
     lifeline = Lifeline()
     running: list[RunningShard] = []
+    # One warm javac for the run when more than one process compiles Java (java/shared_javac.py).
+    compiler = SharedCompiler()
+    compiling = sum(1 for shard in shards if any(unit.language == "java" for unit in shard))
     try:
-        running = [_start_shard(rubric, shard, options, level, work, i, records_dir, lifeline)
+        shared = compiler.start() if compiling > 1 else {}
+        running = [_start_shard(rubric, shard, options, level, work, i, records_dir, lifeline, shared)
                    for i, shard in enumerate(shards) if shard]
         left = {p.id: set(units_of[p.id]) for p in plans}
         owner = {key: sub_id for sub_id, keys in units_of.items() for key in keys}
@@ -110,6 +116,7 @@ def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, 
                 shard.process.terminate()
         for shard in running:
             _stop(shard, grace=STOP_GRACE_SECONDS)
+        compiler.stop()
         lifeline.close()
     troubles = {sub.id: trouble for shard in running if (trouble := _shard_trouble(shard)) for sub in shard.plan.submissions}
     everyone = _grading_plan(rubric, plans, options, level)
@@ -159,7 +166,7 @@ class RunningShard:
 
 
 def _start_shard(rubric: Rubric, plans, options: GradeOptions, level: str, work: Path, index: int,
-                 records_dir: Path, lifeline: Lifeline) -> RunningShard:
+                 records_dir: Path, lifeline: Lifeline, shared: dict[str, str]) -> RunningShard:
     progress = work / f"progress-{index}.txt"
     progress.write_text("")
     plan = _grading_plan(rubric, plans, options, level, str(progress), str(records_dir))
@@ -171,6 +178,8 @@ def _start_shard(rubric: Rubric, plans, options: GradeOptions, level: str, work:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
     env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     env.update(lifeline.child_env())
+    env.pop(SOCKET_ENV, None)  # only the compiler of this run, never one named from outside
+    env.update(shared)
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
             [*SHARD_COMMAND, str(plan_file)],

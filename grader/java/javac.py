@@ -7,6 +7,10 @@ runs in it (the grader always passes ``-proc:none``). If it fails in any way (it
 not answer in time, it could not start) it is killed and the command is run by a javac
 process instead, so a compiler problem can cost time but never a result. It is replaced after
 ``RESTART_AFTER`` compilations so nothing it keeps between them can grow without end.
+
+When the command grades with several processes, it starts one compiler for all of them
+(shared_javac.py) and tells them its socket in ``GRADER_JAVAC_SOCKET``: they connect to it
+instead of starting their own, and fall back to their own if it cannot be reached.
 """
 
 import atexit
@@ -14,6 +18,7 @@ import os
 import select
 import shutil
 import signal
+import socket
 import subprocess
 import time
 from pathlib import Path
@@ -24,36 +29,68 @@ RESTART_AFTER = 300
 PROCESS_FLAGS = ["-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "-J-Xshare:auto", "-J-Xmx256m"]
 
 
+SOCKET_ENV = "GRADER_JAVAC_SOCKET"
+
+
+def compiler_command(*extra: str) -> list[str]:
+    """The command of a warm compiler (``sandbox_jvm.CompileServer``), with ``extra`` arguments."""
+    from grader.java.worker import worker_classes
+
+    # TieredStopAtLevel=1: the quick compiler only. Over the few hundred compilations a server
+    # makes (RESTART_AFTER), the optimising compiler's own work never pays off: measured on
+    # two of a lab's classes, 64 ms of CPU per compilation with it, 33 ms without, at 181.
+    return [shutil.which("java") or "java", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto", "-Xmx512m",
+            "-XX:TieredStopAtLevel=1", "-cp", str(worker_classes()), "sandbox_jvm.CompileServer", *extra]
+
+
+def compiler_env() -> dict[str, str]:
+    home = Path(os.environ.get("TMPDIR", "/tmp"))
+    return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": str(home)}
+
+
 class _WarmCompiler:
     def __init__(self) -> None:
         self.process: subprocess.Popen | None = None
+        self.connection: socket.socket | None = None  # to the run's shared compiler, when there is one
+        self.shared_failed = False  # it failed once: this process uses a compiler of its own
         self.used = 0
         self.broken = False  # it could not start here: do not try again in this process
 
     def start(self) -> None:
-        from grader.java.worker import worker_classes
-
-        home = Path(os.environ.get("TMPDIR", "/tmp"))
-        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": str(home)}
-        # TieredStopAtLevel=1: the quick compiler only. Over the few hundred compilations a server
-        # makes (RESTART_AFTER), the optimising compiler's own work never pays off: measured on
-        # two of a lab's classes, 64 ms of CPU per compilation with it, 33 ms without, at 181.
-        command = [shutil.which("java") or "java", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto", "-Xmx512m",
-                   "-XX:TieredStopAtLevel=1", "-cp", str(worker_classes()), "sandbox_jvm.CompileServer"]
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                        env=env, start_new_session=True, close_fds=True)
+        shared = os.environ.get(SOCKET_ENV)
+        if shared and not self.shared_failed:
+            try:
+                connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                connection.connect(shared)
+                self.connection, self.used = connection, 0
+                return
+            except OSError:
+                connection.close()
+                self.shared_failed = True
+        self.process = subprocess.Popen(compiler_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, env=compiler_env(), start_new_session=True,
+                                        close_fds=True)
         self.used = 0
+
+    @property
+    def alive(self) -> bool:
+        return self.connection is not None or (self.process is not None and self.process.poll() is None)
 
     def run(self, args: list[str], timeout: float) -> tuple[int, str]:
         """javac's exit code and messages; OSError/TimeoutError when the compiler failed."""
         if any("\t" in arg or "\n" in arg for arg in args):
             raise OSError("an argument the line protocol cannot carry")
-        if self.process is None or self.process.poll() is not None or self.used >= RESTART_AFTER:
+        # A compiler of our own is replaced now and then; the run's shared one lives as long as the run.
+        if not self.alive or (self.connection is None and self.used >= RESTART_AFTER):
             self.kill()
             self.start()
         self.used += 1
-        self.process.stdin.write(("\t".join(args) + "\n").encode("utf-8"))
-        self.process.stdin.flush()
+        request = ("\t".join(args) + "\n").encode("utf-8")
+        if self.connection is not None:
+            self.connection.sendall(request)
+        else:
+            self.process.stdin.write(request)
+            self.process.stdin.flush()
         deadline = time.monotonic() + timeout
         header = self._read_until(lambda data: b"\n" in data, deadline)
         line, rest = header.split(b"\n", 1)
@@ -63,7 +100,7 @@ class _WarmCompiler:
 
     def _read_until(self, done, deadline: float, already: bytes = b"") -> bytes:
         data = b""
-        fd = self.process.stdout.fileno()
+        fd = self.connection.fileno() if self.connection is not None else self.process.stdout.fileno()
         while not done(data):
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([fd], [], [], left)[0]:
@@ -75,6 +112,9 @@ class _WarmCompiler:
         return data
 
     def kill(self) -> None:
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
         if self.process is not None:
             try:
                 os.killpg(self.process.pid, signal.SIGKILL)
@@ -97,8 +137,10 @@ def run_javac(args: list[str], cwd: Path) -> tuple[int, str]:
         try:
             return _COMPILER.run(args, JAVAC_SECONDS)
         except (OSError, TimeoutError, ValueError) as exc:
+            shared = _COMPILER.connection is not None
+            _COMPILER.shared_failed |= shared  # the rest of this process compiles on its own
             _COMPILER.kill()
-            if isinstance(exc, OSError) and _COMPILER.used <= 1:
+            if isinstance(exc, OSError) and _COMPILER.used <= 1 and not shared:
                 _COMPILER.broken = True
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": str(cwd)}
     done = subprocess.run(["javac", *PROCESS_FLAGS, *args], capture_output=True, text=True, timeout=JAVAC_SECONDS,

@@ -100,3 +100,46 @@ def test_given_classes_are_removed_with_the_process(tmp_path):
     assert folder is not None and folder.is_dir()
     compiling._forget_given()
     assert not folder.exists()
+
+
+def test_grading_processes_share_the_runs_compiler_and_fall_back_without_it(tmp_path, monkeypatch):
+    import threading
+
+    from grader.java import javac
+    from grader.java.shared_javac import SharedCompiler
+
+    shared = SharedCompiler()
+    env = shared.start()
+    try:
+        assert set(env) == {javac.SOCKET_ENV} and Path(env[javac.SOCKET_ENV]).exists()
+        folder = shared.folder
+        assert stat.S_IMODE(os.stat(folder).st_mode) == 0o700  # nobody else can reach the socket
+        monkeypatch.setenv(javac.SOCKET_ENV, env[javac.SOCKET_ENV])
+        # Two grading processes' compilers (two clients) compiling at the same time.
+        clients = [javac._WarmCompiler(), javac._WarmCompiler()]
+        results = {}
+
+        def compile_with(k: int) -> None:
+            source = write(tmp_path / f"c{k}", "Widget.java", WIDGET if k else WIDGET.replace("return 3;", "return"))
+            results[k] = clients[k].run(["-proc:none", "-d", str(tmp_path / f"out{k}"), str(source)], 60)
+
+        threads = [threading.Thread(target=compile_with, args=(k,)) for k in (0, 1)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert results[1][0] == 0 and (tmp_path / "out1" / "Widget.class").exists()
+        assert results[0][0] != 0 and "Widget.java:2: error" in results[0][1]
+        assert all(client.connection is not None and client.process is None for client in clients)
+        for client in clients:
+            client.kill()
+    finally:
+        shared.stop()
+    assert not folder.exists() and shared.process is None
+    # The run's compiler is gone: a process falls back to a compiler of its own.
+    alone = javac._WarmCompiler()
+    try:
+        code, _ = alone.run(["-proc:none", "-d", str(tmp_path / "out2"), str(write(tmp_path / "c2", "Widget.java", WIDGET))], 60)
+        assert code == 0 and alone.connection is None and alone.process is not None and alone.shared_failed
+    finally:
+        alone.kill()
