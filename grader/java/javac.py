@@ -48,6 +48,18 @@ def compiler_env() -> dict[str, str]:
     return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": str(home)}
 
 
+def end_compiler(process: subprocess.Popen) -> None:
+    """Kill a compiler's whole process group, wait for it, close our ends of its pipes."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except OSError:
+        pass
+    process.wait()
+    for stream in (process.stdin, process.stdout):
+        if stream is not None:
+            stream.close()
+
+
 class _WarmCompiler:
     def __init__(self) -> None:
         self.process: subprocess.Popen | None = None
@@ -116,13 +128,7 @@ class _WarmCompiler:
             self.connection.close()
             self.connection = None
         if self.process is not None:
-            try:
-                os.killpg(self.process.pid, signal.SIGKILL)
-            except OSError:
-                pass
-            self.process.wait()
-            for stream in (self.process.stdin, self.process.stdout):
-                stream.close()
+            end_compiler(self.process)
         self.process = None
 
 

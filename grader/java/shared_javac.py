@@ -14,13 +14,12 @@ compiler can save time but never cost a result.
 
 import os
 import select
-import signal
 import shutil
 import subprocess
 import time
 from pathlib import Path
 
-from grader.java.javac import SOCKET_ENV, compiler_command, compiler_env
+from grader.java.javac import SOCKET_ENV, compiler_command, compiler_env, end_compiler
 
 START_SECONDS = 30.0
 
@@ -70,12 +69,7 @@ class SharedCompiler:
 
     def stop(self) -> None:
         if self.process is not None:
-            try:
-                os.killpg(self.process.pid, signal.SIGKILL)
-            except OSError:
-                pass
-            self.process.wait()
-            self.process.stdout.close()
+            end_compiler(self.process)
             self.process = None
         if self.folder is not None:
             shutil.rmtree(self.folder, ignore_errors=True)
