@@ -13,21 +13,44 @@ from grader_labs.elevens.standard_deck import RANKS, SUITS
 from grader.assertions import expect, expect_instance, fail
 from grader.idiom import Raw, Twin, call, code, new, say, show, size_of, text_of
 from grader.sandbox import StudentError
+from grader.sandbox.proxy import Remote
 
 EMPTY_HINT = Twin("When size() is 0 the deck is empty: deal() returns None and size() stays 0.",
                   "When size() is 0 the deck is empty: deal() returns null and size() stays 0.")
 FULL_DECK = (Raw("<13 ranks>"), Raw("<4 suits>"), Raw("<13 values>"))
 
 
-def fields(card) -> tuple:
-    return (card.rank(), card.suit(), card.point_value())
+def field_calls(cards: list) -> list:
+    """rank, suit and point value of each card, to be sent in one round trip."""
+    return [method.later() for card in cards for method in (card.rank, card.suit, card.point_value)]
 
 
 def fields_of(student, cards: list) -> list[tuple]:
     """(rank, suit, point value) of many cards in one round trip."""
-    calls = [method.later() for card in cards for method in (card.rank, card.suit, card.point_value)]
-    values = student.batch(*calls)
+    values = student.batch(*field_calls(cards))
     return [tuple(values[i:i + 3]) for i in range(0, len(values), 3)]
+
+
+def next_fields(answers) -> tuple:
+    """The next card's (rank, suit, point value) from ``in_turn`` answers to its field_calls."""
+    return tuple(next(answers) for _ in range(3))
+
+
+def fields_of_objects(student, cards: list, name) -> list[tuple]:
+    """(rank, suit, point value) of each card, failing as checking expect_instance(card, name(i))
+    and reading its fields card after card would: the fields of the cards before the first that
+    is not an object are read (in one round trip), then that one fails."""
+    objects = next((i for i, card in enumerate(cards) if not isinstance(card, Remote)), len(cards))
+    got = fields_of(student, cards[:objects])
+    if objects < len(cards):
+        expect_instance(cards[objects], name(objects))
+    return got
+
+
+# The tests send their calls in batches (Student.in_turn, Student.batch): a round trip to the
+# sandbox costs as much as a hundred calls inside one. A deck cannot be in the batch that makes
+# it (its calls need it first), nor a card in the batch that deals it. in_turn hands the answers
+# back in order, so each check fails where the one-call-at-a-time test did.
 
 
 def one_card_deck(student):
@@ -40,64 +63,75 @@ def two_card_deck(student):
 
 def test_new_1_card_deck_has_size_1(student):
     deck = one_card_deck(student)
-    expect(deck.size(), 1, call(deck, "size"), "A new deck has every card left to deal.")
-    expect(deck.is_empty(), False, call(deck, "is_empty"), "A deck with 1 card left is not empty.")
+    answers = student.in_turn(deck.size.later(), deck.is_empty.later())
+    expect(next(answers), 1, call(deck, "size"), "A new deck has every card left to deal.")
+    expect(next(answers), False, call(deck, "is_empty"), "A deck with 1 card left is not empty.")
 
 
 def test_1_card_deck_deals_its_card(student):
     deck = one_card_deck(student)
     card = expect_instance(deck.deal(), call(deck, "deal"), Twin("deal() should return the Card, not None, while size() > 0.",
                                                                  "deal() should return the Card, not null, while size() > 0."))
-    expect(fields(card), ("ace", "hearts", 1), f"rank, suit and point value of the card from {call(deck, 'deal')}")
+    expect(fields_of(student, [card])[0], ("ace", "hearts", 1), f"rank, suit and point value of the card from {call(deck, 'deal')}")
 
 
 def test_1_card_deck_is_empty_after_one_deal(student):
     deck = one_card_deck(student)
-    deck.deal()
-    expect(deck.size(), 0, f"{call(deck, 'size')} after one deal()")
-    expect(deck.is_empty(), True, f"{call(deck, 'is_empty')} after one deal()",
+    answers = student.in_turn(deck.deal.later(), deck.size.later(), deck.is_empty.later())
+    next(answers)
+    expect(next(answers), 0, f"{call(deck, 'size')} after one deal()")
+    expect(next(answers), True, f"{call(deck, 'is_empty')} after one deal()",
            Twin("is_empty() is True exactly when size() is 0.", "isEmpty() is true exactly when size() is 0."))
 
 
 def test_empty_deck_deals_none_again_and_again(student):
     deck = one_card_deck(student)
-    deck.deal()
+    deal, size = deck.deal.later(), deck.size.later()
+    answers = student.in_turn(deal, *[deal, size] * 3)
+    next(answers)
     for attempt in range(1, 4):
-        expect(deck.deal(), None, f"deal() number {attempt + 1} from {deck.label}", EMPTY_HINT)
-        expect(deck.size(), 0, f"{call(deck, 'size')} after {attempt + 1} deals", say(EMPTY_HINT) + " It must never go below 0.")
+        expect(next(answers), None, f"deal() number {attempt + 1} from {deck.label}", EMPTY_HINT)
+        expect(next(answers), 0, f"{call(deck, 'size')} after {attempt + 1} deals", say(EMPTY_HINT) + " It must never go below 0.")
 
 
 def test_2_card_deck_counts_down(student):
     deck = two_card_deck(student)
+    size, is_empty, deal = deck.size.later(), deck.is_empty.later(), deck.deal.later()
+    answers = student.in_turn(size, is_empty, deal, size, is_empty, deal, size, is_empty)
     for dealt, left in enumerate([2, 1, 0]):
-        expect(deck.size(), left, f"{call(deck, 'size')} after {dealt} deal(s)")
-        expect(deck.is_empty(), left == 0, f"{call(deck, 'is_empty')} after {dealt} deal(s)")
+        expect(next(answers), left, f"{call(deck, 'size')} after {dealt} deal(s)")
+        expect(next(answers), left == 0, f"{call(deck, 'is_empty')} after {dealt} deal(s)")
         if left:
-            deck.deal()
+            next(answers)
 
 
 def test_2_card_deck_deals_both_cards_once(student):
     deck = two_card_deck(student)
-    first = expect_instance(deck.deal(), f"first {call(deck, 'deal')}")
-    second = expect_instance(deck.deal(), f"second {call(deck, 'deal')}")
-    got = sorted([fields(first), fields(second)])
+    dealt = student.in_turn(deck.deal.later(), deck.deal.later())
+    first = expect_instance(next(dealt), f"first {call(deck, 'deal')}")
+    second = expect_instance(next(dealt), f"second {call(deck, 'deal')}")
+    got = sorted(fields_of(student, [first, second]))
     expect(got, [("ace", "hearts", 1), ("king", "hearts", 13)], f"the two cards dealt by {deck.label} (in either order)",
            "Each card should be dealt exactly once.")
 
 
 def test_constructor_pairs_each_rank_with_its_value_in_every_suit(student):
     deck = student.deck.Deck(["A", "B", "C"], ["Giraffes", "Lions"], [2, 1, 6])
-    dealt = [deck.deal() for _ in range(6)]
-    got = sorted(fields(expect_instance(c, f"deal() number {i + 1} from {deck.label}")) for i, c in enumerate(dealt))
+    deal = deck.deal.later()
+    answers = student.in_turn(*[deal] * 7)
+    dealt = [next(answers) for _ in range(6)]
+    got = sorted(fields_of_objects(student, dealt, lambda i: f"deal() number {i + 1} from {deck.label}"))
     wanted = sorted((r, s, v) for s in ["Giraffes", "Lions"] for r, v in zip("ABC", [2, 1, 6]))
     expect(got, wanted, f"the cards dealt by {deck.label}", "ranks[i] goes with values[i], once in each suit.")
-    expect(deck.deal(), None, "deal() number 7 from a 6-card deck", EMPTY_HINT)
+    expect(next(answers), None, "deal() number 7 from a 6-card deck", EMPTY_HINT)
 
 
 def test_full_deck_deals_52_different_cards(student):
     deck = student.deck.Deck(RANKS, SUITS, VALUES)
-    expect(deck.size(), 52, call(new("Deck", *FULL_DECK), "size"))
-    dealt = deck.deal.repeat(52)
+    deal = deck.deal.later()
+    answers = student.in_turn(deck.size.later(), *[deal] * 53)
+    expect(next(answers), 52, call(new("Deck", *FULL_DECK), "size"))
+    dealt = [next(answers) for _ in range(52)]
     if any(card is None for card in dealt):
         fail(f"a 52-card deck returned {show(None)} on deal() number {dealt.index(None) + 1}", EMPTY_HINT)
     for number, card in enumerate(dealt, start=1):
@@ -105,22 +139,29 @@ def test_full_deck_deals_52_different_cards(student):
     got = sorted(fields_of(student, dealt))
     wanted = sorted((r, s, v) for s in SUITS for r, v in zip(RANKS, VALUES))
     expect(got, wanted, "the 52 cards dealt by a full deck", "Every card must be dealt exactly once.")
-    expect(deck.deal(), None, "deal() number 53 from a full deck", EMPTY_HINT)
+    expect(next(answers), None, "deal() number 53 from a full deck", EMPTY_HINT)
 
 
 def test_cards_list_keeps_every_card(student):
     deck = student.deck.Deck(["A", "B", "C"], ["Giraffes", "Lions"], [2, 1, 6])
-    expect(len_of_cards(deck), 6, size_of(deck, "cards"), Twin("The constructor puts every card in the list attribute `cards`.",
-                                                                "The constructor puts every card in the field `cards`, a List<Card>."))
-    before = fields_of(student, deck.get("cards"))
+    # One round trip per deal (not five): each deal and the read of `cards` after it go with the
+    # fields of the card dealt before, in the order the checks need them.
+    cards, deal = deck.get_later("cards"), deck.deal.later()
+    answers = student.in_turn(cards, cards)
+    expect(len_of_cards(deck, next(answers)), 6, size_of(deck, "cards"), Twin("The constructor puts every card in the list attribute `cards`.",
+                                                                                "The constructor puts every card in the field `cards`, a List<Card>."))
+    listed = next(answers)
+    answers = student.in_turn(*field_calls(listed), deal, cards)
+    before = [next_fields(answers) for _ in listed]
     for dealt in range(1, 7):
-        card = expect_instance(deck.deal(), f"deal() number {dealt} from {deck.label}")
-        expect(len_of_cards(deck), 6, f"{size_of(deck, 'cards')} after {dealt} deal(s)", ALGORITHM_2)
+        card = expect_instance(next(answers), f"deal() number {dealt} from {deck.label}")
+        expect(len_of_cards(deck, next(answers)), 6, f"{size_of(deck, 'cards')} after {dealt} deal(s)", ALGORITHM_2)
         # Algorithm 2: the count goes down by one and the card dealt is cards[count], so the
         # dealt cards are always cards[size():], the last card of the list first.
-        expect(fields(card), before[6 - dealt],
+        answers = student.in_turn(*field_calls([card]), *([deal, cards] if dealt < 6 else [cards]))
+        expect(next_fields(answers), before[6 - dealt],
                f"deal() number {dealt} from {deck.label} (cards holds {', '.join(map(show, before))})", ALGORITHM_2)
-    expect(fields_of(student, deck.get("cards")), before, f"{deck.label}.cards after dealing every card",
+    expect(fields_of(student, next(answers)), before, f"{deck.label}.cards after dealing every card",
            "deal() never moves or changes the cards in the list; it only lowers the count.")
 
 
@@ -130,8 +171,8 @@ ALGORITHM_2 = Twin("Use the lab's Algorithm 2: deal() lowers the count by one an
                    "nothing is removed from the list.")
 
 
-def len_of_cards(deck):
-    cards = deck.get("cards")
+def len_of_cards(deck, cards):
+    """The length of ``cards``, read from ``deck``'s field of that name."""
     if type(cards) is not list:
         fail(f"{deck.label}.cards\n  expected: a list of cards\n  got:      {code(cards)}",
              Twin("Store the cards in a list attribute named `cards`.", "Keep the cards in a field named `cards`, a List<Card>."))
@@ -141,9 +182,10 @@ def len_of_cards(deck):
 @pytest.mark.parametrize("deals", [1, 3, 5])
 def test_size_counts_only_undealt_cards(student, deals):
     deck = student.deck.Deck(["A", "B", "C"], ["Giraffes", "Lions"], [2, 1, 6])
+    answers = student.in_turn(*[deck.deal.later()] * deals, deck.size.later())
     for _ in range(deals):
-        deck.deal()
-    expect(deck.size(), 6 - deals, f"{call(deck, 'size')} after {deals} deal(s)", "size() is the number of cards left to deal.")
+        next(answers)
+    expect(next(answers), 6 - deals, f"{call(deck, 'size')} after {deals} deal(s)", "size() is the number of cards left to deal.")
 
 
 def test_str_returns_text(student):
@@ -151,12 +193,15 @@ def test_str_returns_text(student):
     dealt (an index past the dealt cards) gives no text. A deal() that raises costs points in the
     dealing tests, not here."""
     deck = two_card_deck(student)
+    # Each text goes with the deal after it, so nothing runs after a deal that throws.
+    text_call, deal = deck.text_later(), deck.deal.later()
     for dealt in range(3):
-        if dealt:
-            try:
-                deck.deal()
-            except StudentError:
-                return
-        text = deck.text()
+        answers = student.in_turn(text_call, *([deal] if dealt < 2 else []))
+        text = next(answers)
         if not isinstance(text, str) or not text:
             fail(f"{text_of(deck)} after {dealt} deal(s)\n  expected: some text describing the deck\n  got:      {code(text)}")
+        if dealt < 2:
+            try:
+                next(answers)
+            except StudentError:
+                return
