@@ -217,7 +217,7 @@ class Student:
         """
         if not calls:
             return []
-        replies = self.link.request({"op": "batch", "calls": [c.spec for c in calls]}, calls[0].label, timeout)
+        replies = self.link.request({"op": "batch", "calls": [c.spec for c in calls]}, _together(calls), timeout)
         return [_unwrap(reply, self.link, call) for reply, call in zip(replies, calls)]
 
     def in_turn(self, *calls: PendingCall, timeout: float | None = None) -> Iterator:
@@ -231,8 +231,17 @@ class Student:
         """
         if not calls:
             return iter(())
-        replies = self.link.request({"op": "batch", "calls": [c.spec for c in calls]}, calls[0].label, timeout)
+        replies = self.link.request({"op": "batch", "calls": [c.spec for c in calls]}, _together(calls), timeout)
         return (_unwrap(reply, self.link, call) for reply, call in zip(replies, calls))
+
+
+def _together(calls: tuple[PendingCall, ...]) -> str:
+    """What a batch is called when it fails as a whole (a timeout, a crash): its first call, and
+    how many went with it, since any of them may be the one that hung."""
+    others = len(calls) - 1
+    if not others:
+        return calls[0].label
+    return f"{calls[0].label} (sent together with {others} other call{'s' if others > 1 else ''})"
 
 
 def _unwrap(reply: dict, link: WorkerLink, call: "str | PendingCall"):

@@ -105,3 +105,17 @@ def test_fields_and_text_go_in_a_batch_under_their_own_names():
     assert isinstance(widget, Remote) and widget.label == "box.widgets[0]"
     with pytest.raises(StudentError, match="str\\(box\\)"):
         next(answers)
+
+
+def test_a_batch_that_hangs_is_named_by_its_first_call_and_how_many_went_with_it():
+    from grader.sandbox.errors import SandboxTimeout
+
+    class Hanging(ScriptedLink):
+        def request(self, message, call, timeout=None):
+            raise SandboxTimeout(call, 5)
+
+    student = Student(Hanging([]), ["shuffler"])
+    with pytest.raises(SandboxTimeout, match=r"perfect_shuffle\(\[\]\) \(sent together with 2 other calls\)"):
+        student.batch(*[student.shuffler.perfect_shuffle.later(list(range(n))) for n in range(3)])
+    with pytest.raises(SandboxTimeout, match=r"perfect_shuffle\(\[\]\) did not"):
+        student.batch(student.shuffler.perfect_shuffle.later([]))
