@@ -29,26 +29,53 @@ def pretty(codes: list[str]) -> str:
     return " ".join("_" if code == "_" else code[:-1] + SUITS[code[-1]][1] for code in codes)
 
 
+def card_calls(student, codes: list[str], values: dict[str, int]) -> list:
+    """The sandbox Card(...) calls for ``codes``, not sent yet (none for "_"): to go in a batch
+    with other calls (placed gives the cards back in the places of ``codes``)."""
+    return [student.card.Card.later(*card_fields(code, values)) for code in codes if code != "_"]
+
+
+def placed(codes: list[str], made) -> list:
+    """The cards ``made`` for ``codes`` (the answers to card_calls, in order) in the places of
+    ``codes``: None for "_"."""
+    made = iter(made)
+    return [None if code == "_" else next(made) for code in codes]
+
+
 def make_cards(student, codes: list[str], values: dict[str, int]) -> list:
     """The cards for ``codes``, made by the sandbox's Card in one round trip (None for "_")."""
-    made = iter(student.batch(*[student.card.Card.later(*card_fields(code, values)) for code in codes if code != "_"]))
-    return [None if code == "_" else next(made) for code in codes]
+    return placed(codes, student.batch(*card_calls(student, codes, values)))
+
+
+def plant_later(board, codes: list[str], cards: list):
+    """plant's write of ``cards`` (made for ``codes``), not sent yet, to go in a batch. The board
+    takes its new name now, as plant gives it once the write is done: make the calls that come
+    before the write first (each keeps the name the board had when it was made)."""
+    write = board.set_later("cards", cards)
+    board.relabel(f"the board {pretty(codes)}")
+    return write
 
 
 def plant(student, board, codes: list[str], values: dict[str, int]) -> list:
     """Put exactly these cards (and empty places) on the board; the planted card objects."""
     cards = make_cards(student, codes, values)
-    board.set("cards", cards)
-    board.relabel(f"the board {pretty(codes)}")
+    student.batch(plant_later(board, codes, cards))
     return cards
 
 
+def deck_writes(student, deck, cards: list) -> list:
+    """plant_deck's writes, not sent yet: ``deck`` (a board's reference Deck) deals exactly
+    ``cards``, first card first."""
+    return [deck.set_later("cards", list(reversed(cards))),
+            deck.set_later(UNDEALT_FIELD[getattr(student.link, "language", "python")], len(cards))]
+
+
 def plant_deck(student, board, codes: list[str], values: dict[str, int]) -> None:
-    """Make the board's (reference) deck deal exactly these cards, first code first.
+    """Make the board's (reference) deck deal exactly these cards, first code first; in two
+    round trips (the deck and the cards, then the deck's two fields).
 
     The reference Deck deals from the end of ``cards`` and keeps its count in a field of its own:
     ``_undealt`` in the Python reference, ``size`` in the Java one (reference/elevens/java/).
     """
-    deck = board.get("deck")
-    deck.set("cards", list(reversed(make_cards(student, codes, values))))
-    deck.set(UNDEALT_FIELD[getattr(student.link, "language", "python")], len(codes))
+    deck, *made = student.batch(board.get_later("deck"), *card_calls(student, codes, values))
+    student.batch(*deck_writes(student, deck, placed(codes, made)))
