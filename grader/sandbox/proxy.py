@@ -123,9 +123,16 @@ class RemoteCallable:
             box.mix.sample(1000, observe=[["self"], ["attr", "widgets"], ["each", "colour"]])
         """
         call = self.describe(args)
-        request = {**self.target, "op": "sample", "times": times, "observe": observe,
-                   "call": {"name": self.name, "args": to_wire(args)}}
-        return from_wire(self.link.request(request, call, timeout), self.link, call)
+        return from_wire(self.link.request(self._sample_spec(times, args, observe), call, timeout), self.link, call)
+
+    def sample_later(self, times: int, *args, observe: list) -> PendingCall:
+        """``sample``, to be sent with other calls in one round trip (Student.batch, in_turn)."""
+        owner_label = self.owner.label if self.owner is not None else None
+        return PendingCall(self._sample_spec(times, args, observe), lambda: self.describe(args, owner_label))
+
+    def _sample_spec(self, times: int, args: tuple, observe: list) -> dict:
+        return {**self.target, "op": "sample", "times": times, "observe": observe,
+                "call": {"name": self.name, "args": to_wire(args)}}
 
 
 class Remote:

@@ -119,3 +119,19 @@ def test_a_batch_that_hangs_is_named_by_its_first_call_and_how_many_went_with_it
         student.batch(*[student.shuffler.perfect_shuffle.later(list(range(n))) for n in range(3)])
     with pytest.raises(SandboxTimeout, match=r"perfect_shuffle\(\[\]\) did not"):
         student.batch(student.shuffler.perfect_shuffle.later([]))
+
+
+def test_a_sample_sent_later_is_the_same_request_as_one_sent_now():
+    sent = []
+
+    class Recording(ScriptedLink):
+        def request(self, message, call, timeout=None):
+            sent.append((message, call))
+            return [{"ok": [["x"]]}] if message["op"] == "batch" else [["x"]]
+
+    link = Recording([])
+    box = Remote(link, 3, "Box", "box")
+    assert box.mix.sample(1, [1, 2], observe=[["self"]]) == [["x"]]
+    assert Student(link, []).batch(box.mix.sample_later(1, [1, 2], observe=[["self"]])) == [[["x"]]]
+    (now, now_name), (later, later_name) = sent
+    assert later["calls"] == [now] and later_name == now_name == "box.mix([1, 2])"

@@ -60,9 +60,7 @@ def pattern(size: int, seed: int) -> list[str]:
 def texts_later(board) -> PendingCall:
     """The text of the card in each place, read without changing the board (board.size.sample,
     observing each card's text), as a call not sent yet: its answer is [texts]."""
-    size, label = board.size, board.label
-    return PendingCall({**size.target, "op": "sample", "times": 1, "observe": CARD_TEXTS,
-                        "call": {"name": "size", "args": []}}, lambda: size.describe((), label))
+    return board.size.sample_later(1, observe=CARD_TEXTS)
 
 
 def full_deal_calls(board) -> list:
