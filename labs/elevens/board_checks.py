@@ -11,7 +11,7 @@ import random
 from itertools import combinations, permutations
 
 from grader_labs.elevens.games import FULL_DECK, Outcome, Rules
-from grader_labs.elevens.planting import SUITS, plant, plant_deck, pretty
+from grader_labs.elevens.planting import SUITS, UNDEALT_FIELD, make_cards, plant, plant_deck, pretty
 from grader_labs.elevens.standard_deck import RANKS, SHORT
 
 from grader.assertions import expect, fail, show
@@ -129,10 +129,84 @@ def check_another_play(student, make_board, rules: Rules, case: str, explicit: d
     else:
         cases = [(codes, deck, bool(play), f"only {'-'.join(play)} makes a play" if play else "no play")
                  for codes, deck, play in play_boards(rules, generated[case], seed=rules.places)]
-    for codes, deck, answer, why in cases:
-        state = plant_with_deck(student, board, rules, codes, deck)
-        expect(board.another_play_is_possible(), answer, f"{board.label}, {state}: {call(None, 'another_play_is_possible')}  ({why})",
-               hint)
+    trips = Trips(student)
+    made = made_for(student, rules, [(codes, deck) for codes, deck, _, _ in cases])
+    for (codes, deck, answer, why), cards in zip(cases, made):
+        state = plant_queued(trips, board, codes, deck, cards)
+        played = f"{board.label}, {state}: {call(None, 'another_play_is_possible')}  ({why})"
+        trips.first(board.another_play_is_possible.later(),
+                    lambda got, answer=answer, played=played: expect(got, answer, played, hint))
+    trips.send()
+
+
+class Trips:
+    """Calls queued to go to the sandbox together, each with what to do with its answer.
+
+    Answers are handed on in order (Student.in_turn): a call that raised raises when its turn
+    comes, after every check of the answers before it, as when each call went alone. The
+    student's method under test (``first``) always opens a round trip of its own, since a
+    round trip that runs out of time or crashes is named by its first call: the message names
+    that method, as it did when it went alone."""
+
+    def __init__(self, student) -> None:
+        self.student = student
+        self.queue: list = []
+
+    def add(self, pending, then=None) -> None:
+        self.queue.append((pending, then))
+
+    def first(self, pending, then=None) -> None:
+        """The method under test: what is queued goes first, and this call opens the next trip."""
+        self.send()
+        self.add(pending, then)
+
+    def snapshot(self, board, places: int, then) -> None:
+        """The card in every place (or None): ``then`` gets the list once every answer is in
+        (the first call that raised raises first, as with one batch)."""
+        cards: list = []
+        for k in range(places):
+            self.add(board.card_at.later(k), cards.append if k < places - 1 else
+                     lambda card: (cards.append(card), then(cards)))
+
+    def send(self) -> None:
+        queue, self.queue = self.queue, []
+        if queue:
+            for (_, then), answer in zip(queue, self.student.in_turn(*[pending for pending, _ in queue])):
+                if then is not None:
+                    then(answer)
+
+
+def made_for(student, rules: Rules, boards: list[tuple[list[str | None], list[str] | None]]) -> list[list]:
+    """The cards of these boards and decks (plant_queued), all made in one round trip."""
+    codes = [code for board, deck in boards for code in [*_underscored(board), *(deck or [])]]
+    made = make_cards(student, codes, values_by_name(rules))
+    cards, at = [], 0
+    for board, deck in boards:
+        size = len(board) + len(deck or [])
+        cards.append(made[at:at + size])
+        at += size
+    return cards
+
+
+def _underscored(codes: list[str | None]) -> list[str]:
+    return ["_" if code is None else code for code in codes]
+
+
+def plant_queued(trips: Trips, board, codes: list[str | None], deck: list[str] | None, cards: list) -> str:
+    """plant_with_deck's calls (the same, in the same order, under the same names), queued on
+    ``trips`` with cards already made (made_for: the board's, then the deck's); sent only to
+    learn the deck (board.deck), whose own calls go with what comes next."""
+    board_cards, deck_cards = cards[:len(codes)], cards[len(codes):]
+    trips.add(board.set_later("cards", board_cards))
+    board.relabel(f"the board {pretty(_underscored(codes))}")
+    if deck is None:
+        return "the deck as dealt"
+    got: list = []
+    trips.add(board.get_later("deck"), got.append)
+    trips.send()
+    trips.add(got[0].set_later("cards", list(reversed(deck_cards))))
+    trips.add(got[0].set_later(UNDEALT_FIELD[getattr(trips.student.link, "language", "python")], len(deck)))
+    return "the deck used up" if not deck else f"{len(deck)} cards left in the deck"
 
 
 def snapshot(student, board, places: int) -> list:
@@ -144,35 +218,56 @@ def check_play_if_possible(student, make_board, rules: Rules, kind: str, hint: s
     """On boards with exactly one play: it is made, exactly its places are refilled from the
     deck, True; on boards with none: False and nothing changes."""
     board = make_board()
-    for codes, deck, play in play_boards(rules, kind, seed=rules.places + 1):
-        state = plant_with_deck(student, board, rules, codes, deck)
-        before, deck_before = snapshot(student, board, rules.places), board.deck_size()
+    boards = play_boards(rules, kind, seed=rules.places + 1)
+    trips = Trips(student)
+    for (codes, deck, play), cards in zip(boards, made_for(student, rules, [(codes, deck) for codes, deck, _ in boards])):
+        state = plant_queued(trips, board, codes, deck, cards)
+        before: list = []
+        deck_before: list = []
+        trips.snapshot(board, rules.places, before.extend)
+        trips.add(board.deck_size.later(), deck_before.append)
         played = f"{board.label}, {state}: {call(None, 'play_if_possible')}"
         if not play:
-            expect(board.play_if_possible(), False, played, Twin("There is no play on this board: return False.",
-                                                                 "There is no play on this board: return false."))
-            if snapshot(student, board, rules.places) != before or board.deck_size() != deck_before:
-                fail(f"{played} returned {show(False)} but changed the board or the deck",
-                     "When there is no play, leave every card where it is.")
+            trips.first(board.play_if_possible.later(), lambda got, played=played: expect(
+                got, False, played, Twin("There is no play on this board: return False.",
+                                         "There is no play on this board: return false.")))
+
+            def unchanged(changed: bool, played=played) -> None:
+                if changed:
+                    fail(f"{played} returned {show(False)} but changed the board or the deck",
+                         "When there is no play, leave every card where it is.")
+            trips.snapshot(board, rules.places, lambda after, before=before, unchanged=unchanged: unchanged(after != before))
+            trips.add(board.deck_size.later(),
+                      lambda size, deck_before=deck_before, unchanged=unchanged: unchanged(size != deck_before[0]))
             continue
         places = sorted(k for k in range(rules.places) if codes[k] is not None and codes[k][:-1] in play)
-        expect(board.play_if_possible(), True, played, Twin(f"The only play here is {describe(codes, places)}: make it and return True.",
-                                                            f"The only play here is {describe(codes, places)}: make it and return true."))
-        after = snapshot(student, board, rules.places)
-        changed = [k for k in range(rules.places) if after[k] != before[k]]
-        expect(changed, places, f"{played}: the places that changed", hint)
-        refilled = sum(after[k] is not None for k in places)
-        expect([board.deck_size(), refilled], [max(deck_before - len(places), 0), min(deck_before, len(places))],
-               f"{played}: [cards left in the deck, played places that got a new card]",
-               Twin("Refill each played place with the next card of the deck (replace_selected_cards does it).",
-                    "Refill each played place with the next card of the deck (replaceSelectedCards does it)."))
+        make_it = Twin(f"The only play here is {describe(codes, places)}: make it and return True.",
+                       f"The only play here is {describe(codes, places)}: make it and return true.")
+        trips.first(board.play_if_possible.later(), lambda got, played=played, make_it=make_it: expect(got, True, played, make_it))
+        after: list = []
+
+        def check_changed(cards: list, before=before, after=after, played=played, places=places) -> None:
+            after.extend(cards)
+            changed = [k for k in range(rules.places) if after[k] != before[k]]
+            expect(changed, places, f"{played}: the places that changed", hint)
+
+        def check_deck(size: int, after=after, deck_before=deck_before, played=played, places=places) -> None:
+            refilled = sum(after[k] is not None for k in places)
+            expect([size, refilled], [max(deck_before[0] - len(places), 0), min(deck_before[0], len(places))],
+                   f"{played}: [cards left in the deck, played places that got a new card]",
+                   Twin("Refill each played place with the next card of the deck (replace_selected_cards does it).",
+                        "Refill each played place with the next card of the deck (replaceSelectedCards does it)."))
+        trips.snapshot(board, rules.places, check_changed)
+        trips.add(board.deck_size.later(), check_deck)
+    trips.send()
 
 
 def check_new_board(student, board, rules: Rules, hint: str) -> None:
     """A new board: its places, and a deck of exactly the lab's 52 cards with the game's values."""
-    expect([board.size(), board.deck_size()], [rules.places, 52 - rules.places],
+    answers = student.in_turn(board.size.later(), board.deck_size.later(), board.get_later("deck"))
+    expect([next(answers), next(answers)], [rules.places, 52 - rules.places],
            f"{new(rules.name + 'Board')}: [{call(None, 'size')}, {call(None, 'deck_size')}]", hint)
-    cards = board.get("deck").get("cards")
+    cards = next(answers).get("cards")
     fields = student.batch(*[getter.later() for card in cards for getter in (card.rank, card.suit, card.point_value)])
     got = sorted(tuple(fields[i:i + 3]) for i in range(0, len(fields), 3))
     want = sorted((rank, suit, rules.values[SHORT[rank]]) for rank in RANKS for suit, _ in SUITS.values())
@@ -204,7 +299,10 @@ def check_whole_game(student, make_board, rules: Rules, order: list[str], outcom
     """Deal ``order`` onto a new board, call play_if_possible until it returns False, and
     compare the end (won, ranks left, cards left in the deck) with the rules'."""
     board = make_board()
-    plant_with_deck(student, board, rules, order[:rules.places], order[rules.places:])
+    trips = Trips(student)
+    plant_queued(trips, board, order[:rules.places], order[rules.places:],
+                 made_for(student, rules, [(order[:rules.places], order[rules.places:])])[0])
+    trips.send()
     board.relabel(f"a game of {rules.name} dealt from a planted deck starting {pretty(order[:rules.places])}")
     for _ in range(MAX_PLAYS):
         if board.play_if_possible() is not True:
@@ -215,6 +313,7 @@ def check_whole_game(student, make_board, rules: Rules, order: list[str], outcom
                   "Return false once no play is left; a 52-card game cannot last that long."))
     left = [card for card in snapshot(student, board, rules.places) if card is not None]
     ranks = sorted(SHORT.get(rank, rank) for rank in student.batch(*[card.rank.later() for card in left]))
-    expect([board.game_is_won(), ranks, board.deck_size()], [outcome.won, list(outcome.ranks_left), outcome.deck_left],
+    won, deck_left = student.batch(board.game_is_won.later(), board.deck_size.later())
+    expect([won, ranks, deck_left], [outcome.won, list(outcome.ranks_left), outcome.deck_left],
            f"{board.label}: [won?, ranks left on the board, cards left in the deck] after playing until no play is left",
            "Whatever order the plays are made in, a deck always ends the same way. Check that every legal play is found.")
