@@ -5,7 +5,7 @@ The student's elevens_board.py runs over the reference Card, Deck and Board.
 """
 
 import pytest
-from grader_labs.elevens.board_checks import check_play_if_possible, check_whole_game, game_ids
+from grader_labs.elevens.board_checks import Trips, check_play_if_possible, check_whole_game, game_ids, made_for, plant_queued
 from grader_labs.elevens.games import ELEVENS
 from grader_labs.elevens.planting import ELEVENS_VALUES, plant, plant_deck, pretty
 
@@ -54,46 +54,76 @@ def test_find_jqk_returns_board_places(student):
            "Without a jack, a queen and a king, return an empty list.")
 
 
-def snapshot(student, board) -> list:
-    """The card in every place (or None), in one round trip."""
-    return student.batch(*[board.card_at.later(k) for k in range(board.size())])
+def board_queued(student, codes: list[str], deck: list[str]):
+    """board_with's calls, queued on a Trips (one round trip to make the board, one its cards)."""
+    board = student.elevens_board.ElevensBoard()
+    trips = Trips(student)
+    plant_queued(trips, board, codes, deck, made_for(student, ELEVENS, [(codes, deck)])[0])
+    return board.relabel(f"the board {pretty(codes)}"), trips
+
+
+def snapshot_queued(trips: Trips, board, then) -> None:
+    """The card in every place (or None), as ``snapshot`` reads them (the board's size first),
+    queued on ``trips``: ``then`` gets the list. Sends what is queued to learn the size."""
+    sizes: list = []
+    trips.add(board.size.later(), sizes.append)
+    trips.send()
+    trips.snapshot(board, sizes[0], then) if sizes[0] > 0 else then([])
 
 
 def test_play_if_possible_makes_one_play_and_refills_exactly_those_places(student):
     codes = ["2s", "5s", "3c", "6c", "Jh", "Qd", "3h", "2c", "4d"]  # only 5 and 6 make a play
-    board = board_with(student, codes, deck=["7h", "7d"])
-    before = snapshot(student, board)
-    expect(board.play_if_possible(), True, f"{board.label}: {call(None, 'play_if_possible')}",
-           Twin("There is a play (5 and 6): make it and return True.", "There is a play (5 and 6): make it and return true."))
-    after = snapshot(student, board)
-    changed = [k for k in range(9) if after[k] != before[k]]
-    expect(changed, [1, 3], f"{board.label}: the places that changed after {call(None, 'play_if_possible')}",
-           REFILL_HINT)
-    expect(board.deck_size(), 0, f"{board.label}: {call(None, 'deck_size')} after one play (the deck had 2 cards)")
+    board, trips = board_queued(student, codes, deck=["7h", "7d"])
+    before: list = []
+    snapshot_queued(trips, board, before.extend)
+    trips.first(board.play_if_possible.later(), lambda got: expect(
+        got, True, f"{board.label}: {call(None, 'play_if_possible')}",
+        Twin("There is a play (5 and 6): make it and return True.", "There is a play (5 and 6): make it and return true.")))
+
+    def check_changed(after: list) -> None:
+        changed = [k for k in range(9) if after[k] != before[k]]
+        expect(changed, [1, 3], f"{board.label}: the places that changed after {call(None, 'play_if_possible')}",
+               REFILL_HINT)
+    snapshot_queued(trips, board, check_changed)
+    trips.add(board.deck_size.later(), lambda size: expect(
+        size, 0, f"{board.label}: {call(None, 'deck_size')} after one play (the deck had 2 cards)"))
+    trips.send()
     check_play_if_possible(student, student.elevens_board.ElevensBoard, ELEVENS, "pair", REFILL_HINT)
 
 
 def test_play_if_possible_makes_a_jqk_play(student):
     codes = ["2s", "Ks", "3c", "Qc", "Jh", "2d", "3h", "2c", "4d"]  # only J, Q, K
-    board = board_with(student, codes, deck=["7h", "7d", "7s", "7c"])
-    before = snapshot(student, board)
-    expect(board.play_if_possible(), True, f"{board.label}: {call(None, 'play_if_possible')}",
-           Twin("J, Q and K are on the board: remove them and return True.", "J, Q and K are on the board: remove them and return true."))
-    after = snapshot(student, board)
-    changed = [k for k in range(9) if after[k] != before[k]]
-    expect(changed, [1, 3, 4], f"{board.label}: the places that changed after {call(None, 'play_if_possible')}")
+    board, trips = board_queued(student, codes, deck=["7h", "7d", "7s", "7c"])
+    before: list = []
+    snapshot_queued(trips, board, before.extend)
+    trips.first(board.play_if_possible.later(), lambda got: expect(
+        got, True, f"{board.label}: {call(None, 'play_if_possible')}",
+        Twin("J, Q and K are on the board: remove them and return True.", "J, Q and K are on the board: remove them and return true.")))
+
+    def check_changed(after: list) -> None:
+        changed = [k for k in range(9) if after[k] != before[k]]
+        expect(changed, [1, 3, 4], f"{board.label}: the places that changed after {call(None, 'play_if_possible')}")
+    snapshot_queued(trips, board, check_changed)
+    trips.send()
     check_play_if_possible(student, student.elevens_board.ElevensBoard, ELEVENS, "group", REFILL_HINT)
 
 
 def test_play_if_possible_changes_nothing_when_there_is_no_play(student):
     codes = ["2s", "2d", "3c", "4h", "2h", "Ks", "3h", "Jh", "Jd"]
-    board = board_with(student, codes, deck=["7h", "7d"])
-    before = snapshot(student, board)
-    expect(board.play_if_possible(), False, f"{board.label}: {call(None, 'play_if_possible')}",
-           Twin("No pair worth 11 and no J-Q-K: return False.", "No pair worth 11 and no J-Q-K: return false."))
-    if snapshot(student, board) != before or board.deck_size() != 2:
-        fail(f"{board.label}: {call(None, 'play_if_possible')} returned {show(False)} but changed the board or the deck",
-             "When there is no play, leave every card where it is.")
+    board, trips = board_queued(student, codes, deck=["7h", "7d"])
+    before: list = []
+    snapshot_queued(trips, board, before.extend)
+    trips.first(board.play_if_possible.later(), lambda got: expect(
+        got, False, f"{board.label}: {call(None, 'play_if_possible')}",
+        Twin("No pair worth 11 and no J-Q-K: return False.", "No pair worth 11 and no J-Q-K: return false.")))
+
+    def unchanged(changed: bool) -> None:
+        if changed:
+            fail(f"{board.label}: {call(None, 'play_if_possible')} returned {show(False)} but changed the board or the deck",
+                 "When there is no play, leave every card where it is.")
+    snapshot_queued(trips, board, lambda after: unchanged(after != before))
+    trips.add(board.deck_size.later(), lambda size: unchanged(size != 2))
+    trips.send()
     check_play_if_possible(student, student.elevens_board.ElevensBoard, ELEVENS, "none", REFILL_HINT)
 
 
