@@ -63,12 +63,15 @@ def board_queued(student, codes: list[str], deck: list[str]):
 
 
 def snapshot_queued(trips: Trips, board, then) -> None:
-    """The card in every place (or None), as ``snapshot`` reads them (the board's size first),
-    queued on ``trips``: ``then`` gets the list. Sends what is queued to learn the size."""
+    """The card in every place (or None), the board's size read first, queued on ``trips``:
+    ``then`` gets the list. Sends what is queued to learn the size."""
     sizes: list = []
     trips.add(board.size.later(), sizes.append)
     trips.send()
-    trips.snapshot(board, sizes[0], then) if sizes[0] > 0 else then([])
+    if sizes[0] > 0:
+        trips.snapshot(board, sizes[0], then)
+    else:
+        then([])
 
 
 def test_play_if_possible_makes_one_play_and_refills_exactly_those_places(student):
