@@ -22,7 +22,12 @@ def describe_args(args: tuple, link: Any = None) -> str:
     return idiom_of(link).args(args)
 
 
+PLAIN = (int, str, float, bool, type(None))
+
+
 def to_wire(value: Any) -> Any:
+    if type(value) in PLAIN:  # most values are: checked first, as every argument of every call goes through here
+        return value
     if isinstance(value, Remote):
         return {"$handle": value.handle}
     if isinstance(value, (list, tuple)):
@@ -30,9 +35,6 @@ def to_wire(value: Any) -> Any:
     if isinstance(value, dict):
         return {"$dict": {key: to_wire(item) for key, item in value.items()}}
     return value
-
-
-PLAIN = (int, str, float, bool, type(None))
 
 
 def from_wire(data: Any, link: WorkerLink, label: str, container: str | None = None) -> Any:

@@ -80,9 +80,11 @@ SHUFFLE_HINT = Twin("For k from the last index down to 1, pick r from 0 to k inc
 ONE_IN_A_MILLION = "this check fails a correct {} in fewer than one grading in a million"
 
 
-def expect_permutation(got, items: list, call: str, hint: str = "") -> None:
-    """``got`` must hold exactly ``items``, each as often, in any order."""
+def expect_permutation(got, items: list, call: "str | Callable[[], str]", hint: str = "") -> None:
+    """``got`` must hold exactly ``items``, each as often, in any order. ``call``: what was
+    called, or a function that says it (called only on failure: a check made thousands of times)."""
     if type(got) is not list or Counter(map(repr, got)) != Counter(map(repr, items)):
+        call = call() if callable(call) else call
         fail(f"{call}\n  expected: the same items in some order: {show(items)}\n  got:      {show(got)}",
              hint or "A shuffle only moves items around: it must never lose, add or copy one.")
 

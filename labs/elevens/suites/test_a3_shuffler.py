@@ -65,8 +65,8 @@ KEEP_LISTS = [random.Random(length).sample(range(100), length) for length in LEN
 def test_selection_shuffle_keeps_every_item(student):
     for values in KEEP_LISTS:
         for got in student.shuffler.selection_shuffle.sample(KEEP_CALLS, values, observe=[["arg", 0]]):
-            expect_permutation(got, values, f"{call(student.shuffler, 'selection_shuffle', values)} "
-                                            f"{say(Twin('(the list afterwards)', '(the array afterwards)'))}")
+            expect_permutation(got, values, lambda values=values: f"{call(student.shuffler, 'selection_shuffle', values)} "
+                                                                  f"{say(Twin('(the list afterwards)', '(the array afterwards)'))}")
 
 
 def test_selection_shuffle_makes_every_order_equally_likely(student):
@@ -146,7 +146,7 @@ def expect_permutation_answers(student, cases: list, hint: str) -> None:
     """Every case in one round trip; the first wrong answer fails, named."""
     answers = student.batch(*[student.shuffler.are_permutations.later(a, b) for a, b, _, _ in cases])
     for (a, b, answer, why), got in zip(cases, answers):
-        expect(got, answer, f"{call(student.shuffler, 'are_permutations', a, b)}  ({why})", hint)
+        expect(got, answer, lambda a=a, b=b, why=why: f"{call(student.shuffler, 'are_permutations', a, b)}  ({why})", hint)
 
 
 def test_are_permutations(student):
