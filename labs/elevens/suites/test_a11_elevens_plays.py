@@ -74,14 +74,22 @@ def snapshot_queued(trips: Trips, board, then) -> None:
         then([])
 
 
-def test_play_if_possible_makes_one_play_and_refills_exactly_those_places(student):
-    codes = ["2s", "5s", "3c", "6c", "Jh", "Qd", "3h", "2c", "4d"]  # only 5 and 6 make a play
-    board, trips = board_queued(student, codes, deck=["7h", "7d"])
+def play_queued(student, codes: list[str], deck: list[str], expected: bool, hint: Twin):
+    """A board planted with ``codes`` and ``deck``, its cards read, then play_if_possible checked
+    against ``expected``, all queued: the board, its trips, and the cards before the play (a list
+    filled when the trips are sent)."""
+    board, trips = board_queued(student, codes, deck=deck)
     before: list = []
     snapshot_queued(trips, board, before.extend)
     trips.first(board.play_if_possible.later(), lambda got: expect(
-        got, True, f"{board.label}: {call(None, 'play_if_possible')}",
-        Twin("There is a play (5 and 6): make it and return True.", "There is a play (5 and 6): make it and return true.")))
+        got, expected, f"{board.label}: {call(None, 'play_if_possible')}", hint))
+    return board, trips, before
+
+
+def test_play_if_possible_makes_one_play_and_refills_exactly_those_places(student):
+    codes = ["2s", "5s", "3c", "6c", "Jh", "Qd", "3h", "2c", "4d"]  # only 5 and 6 make a play
+    board, trips, before = play_queued(student, codes, ["7h", "7d"], True, Twin(
+        "There is a play (5 and 6): make it and return True.", "There is a play (5 and 6): make it and return true."))
 
     def check_changed(after: list) -> None:
         changed = [k for k in range(9) if after[k] != before[k]]
@@ -96,12 +104,8 @@ def test_play_if_possible_makes_one_play_and_refills_exactly_those_places(studen
 
 def test_play_if_possible_makes_a_jqk_play(student):
     codes = ["2s", "Ks", "3c", "Qc", "Jh", "2d", "3h", "2c", "4d"]  # only J, Q, K
-    board, trips = board_queued(student, codes, deck=["7h", "7d", "7s", "7c"])
-    before: list = []
-    snapshot_queued(trips, board, before.extend)
-    trips.first(board.play_if_possible.later(), lambda got: expect(
-        got, True, f"{board.label}: {call(None, 'play_if_possible')}",
-        Twin("J, Q and K are on the board: remove them and return True.", "J, Q and K are on the board: remove them and return true.")))
+    board, trips, before = play_queued(student, codes, ["7h", "7d", "7s", "7c"], True, Twin(
+        "J, Q and K are on the board: remove them and return True.", "J, Q and K are on the board: remove them and return true."))
 
     def check_changed(after: list) -> None:
         changed = [k for k in range(9) if after[k] != before[k]]
@@ -113,12 +117,8 @@ def test_play_if_possible_makes_a_jqk_play(student):
 
 def test_play_if_possible_changes_nothing_when_there_is_no_play(student):
     codes = ["2s", "2d", "3c", "4h", "2h", "Ks", "3h", "Jh", "Jd"]
-    board, trips = board_queued(student, codes, deck=["7h", "7d"])
-    before: list = []
-    snapshot_queued(trips, board, before.extend)
-    trips.first(board.play_if_possible.later(), lambda got: expect(
-        got, False, f"{board.label}: {call(None, 'play_if_possible')}",
-        Twin("No pair worth 11 and no J-Q-K: return False.", "No pair worth 11 and no J-Q-K: return false.")))
+    board, trips, before = play_queued(student, codes, ["7h", "7d"], False, Twin(
+        "No pair worth 11 and no J-Q-K: return False.", "No pair worth 11 and no J-Q-K: return false."))
 
     def unchanged(changed: bool) -> None:
         if changed:
