@@ -143,3 +143,53 @@ def test_grading_processes_share_the_runs_compiler_and_fall_back_without_it(tmp_
         assert code == 0 and alone.connection is None and alone.process is not None and alone.shared_failed
     finally:
         alone.kill()
+
+
+def _shared_compilers_of(parent: int) -> list[int]:
+    """The pids of run-shared compilers (CompileServer --socket) whose parent is ``parent``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().split(b"\0")
+            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        if b"--socket" in command and b"sandbox_jvm.CompileServer" in command and ppid == parent:
+            found.append(int(entry.name))
+    return found
+
+
+def test_a_killed_grade_command_leaves_no_shared_compiler(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from grader.assets import REPOSITORY
+
+    for name in ("ada", "bea", "cal", "dan"):
+        shutil.copytree(REPOSITORY / "examples" / "elevens-java" / "ada_complete", tmp_path / "class" / name)
+    command = subprocess.Popen([sys.executable, "-m", "grader.cli", "grade", str(tmp_path / "class"), "--out",
+                                str(tmp_path / "out"), "--jobs", "2"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while not (compilers := _shared_compilers_of(command.pid)) and time.monotonic() < deadline:
+            assert command.poll() is None, "the class was graded before its compiler was seen"
+            time.sleep(0.05)
+        assert compilers, "no shared compiler was started for two grading processes"
+    finally:
+        command.send_signal(signal.SIGKILL)  # no atexit, no finally in the command
+        command.wait()
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{pid}").exists() and "zombie" not in _state(pid) for pid in compilers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(Path(f"/proc/{pid}").exists() and "zombie" not in _state(pid) for pid in compilers)
+
+
+def _state(pid: int) -> str:
+    try:
+        return "zombie" if Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z" else "alive"
+    except OSError:
+        return "gone"
