@@ -73,7 +73,7 @@ def package_of(source: str) -> str | None:
 def compile_activity(student: dict[str, Path], stand_ins: dict[str, Path], scratch: Path,
                      shown_as: dict[str, str] | None = None, debug: bool = True,
                      extras: dict[str, Path] | None = None, unfinal: dict[str, tuple[str, ...]] | None = None,
-                     classpath: tuple[Path, ...] = ()) -> Compiled:
+                     classpath: tuple[Path, ...] = (), precompiled: bool = True) -> Compiled:
     """Compile ``student`` (class name -> its file) beside ``stand_ins`` (class name -> the
     reference file) into ``scratch``. ``shown_as``: how to name each student class's file in an
     error (its path in the submission); the file name by default. ``debug``: with line numbers
@@ -85,7 +85,9 @@ def compile_activity(student: dict[str, Path], stand_ins: dict[str, Path], scrat
     so one that does not compile costs nothing unless it is used. ``unfinal``: class name ->
     the ``static final`` constants whose ``final`` is blanked (java_text.drop_final), so that a
     run can set them (a constant is otherwise copied into every use by javac). ``classpath``:
-    jars the classes compile against (a JUnit tester's: grader/java/junit.py)."""
+    jars the classes compile against (a JUnit tester's: grader/java/junit.py). ``precompiled``:
+    the stand-ins' classes compiled once (``given_classes``) may be used; False compiles their
+    sources with the student's."""
     sources, classes, others = scratch / "src", scratch / "classes", scratch / "src-extra"
     for folder in (sources, classes, others):
         shutil.rmtree(folder, ignore_errors=True)
@@ -101,7 +103,7 @@ def compile_activity(student: dict[str, Path], stand_ins: dict[str, Path], scrat
     for name, text in extra_texts.items():
         (others / f"{name}.java").write_text(default_package(text, own_packages), encoding="utf-8")
     needed = {name: path for name, path in stand_ins.items() if name not in student}
-    given = given_classes(needed, debug) if needed else None
+    given = given_classes(needed, debug) if needed and precompiled else None
     if given is None:
         for name, path in needed.items():
             shutil.copyfile(path, sources / f"{name}.java")
@@ -123,8 +125,12 @@ def compile_activity(student: dict[str, Path], stand_ins: dict[str, Path], scrat
     if code != 0:
         result.error = javac_error(messages, sources, {**extras, **student}, shown_as or {})
     elif given is not None:  # the classes folder holds everything the activity loads, as before
-        for path in given.iterdir():
-            shutil.copyfile(path, classes / path.name)
+        if any((classes / path.relative_to(given)).exists() for path in given.rglob("*.class")):
+            # The student's files define a class of the lab's own (a second top-level class
+            # named Card in Deck.java): compiled together, javac says so, as it always did.
+            return compile_activity(student, stand_ins, scratch, shown_as, debug, extras, unfinal, classpath,
+                                    precompiled=False)
+        shutil.copytree(given, classes, dirs_exist_ok=True)
     share_with_jvm(scratch, jvm_owner())  # the JVM may run as another user: it reads, never writes, these
     return result
 

@@ -193,3 +193,10 @@ def _state(pid: int) -> str:
         return "zombie" if Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z" else "alive"
     except OSError:
         return "gone"
+
+
+def test_a_student_file_that_defines_a_class_of_the_labs_gets_javacs_duplicate_error(tmp_path):
+    widget = write(tmp_path / "lab", "Widget.java", WIDGET)
+    box = write(tmp_path / "alice", "Box.java", BOX + "class Widget {\n    public int size() { return 9; }\n}\n")
+    compiled = compile_activity({"Box": box}, {"Widget": widget}, tmp_path / "one")
+    assert compiled.error is not None and "duplicate class: Widget" in compiled.error["message"]
