@@ -11,7 +11,7 @@ a scrubbed environment; its first error is reported with the student's file and 
 The stand-ins are compiled on their own once per process (``given_classes``) and the student's
 files against their classes: javac's cost grows with the source it reads, and most activities
 compile one student file beside three or four of the lab's. A stand-in that needs a student's
-class (a probe subclass of the student's Board) cannot be compiled alone; then everything is
+class (a probe subclass of a class the student writes) cannot be compiled alone; then everything is
 compiled together, as the class files would be the same either way.
 """
 
@@ -126,8 +126,9 @@ def compile_activity(student: dict[str, Path], stand_ins: dict[str, Path], scrat
         result.error = javac_error(messages, sources, {**extras, **student}, shown_as or {})
     elif given is not None:  # the classes folder holds everything the activity loads, as before
         if any((classes / path.relative_to(given)).exists() for path in given.rglob("*.class")):
-            # The student's files define a class of the lab's own (a second top-level class
-            # named Card in Deck.java): compiled together, javac says so, as it always did.
+            # The student's files define a class of the lab's own (a second top-level class in
+            # one of their files, named as a stand-in): compiled together, javac says so, as it
+            # always did.
             return compile_activity(student, stand_ins, scratch, shown_as, debug, extras, unfinal, classpath,
                                     precompiled=False)
         shutil.copytree(given, classes, dirs_exist_ok=True)
