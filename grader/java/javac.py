@@ -71,8 +71,8 @@ class _WarmCompiler:
     def start(self) -> None:
         shared = os.environ.get(SOCKET_ENV)
         if shared and not self.shared_failed:
+            connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             try:
-                connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
                 connection.connect(shared)
                 self.connection, self.used = connection, 0
                 return

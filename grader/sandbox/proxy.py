@@ -103,8 +103,13 @@ class RemoteCallable:
 
     def later(self, *args) -> PendingCall:
         """This call, to be sent with others in one round trip by ``Student.batch``."""
-        owner_label = self.owner.label if self.owner is not None else None  # a relabel later changes nothing
-        return PendingCall(self.spec(*args), lambda: self.describe(args, owner_label))
+        return self._pending(self.spec(*args), args)
+
+    def _pending(self, spec: dict, args: tuple) -> PendingCall:
+        """``spec`` not sent yet, named (when asked) as this call with ``args``, under the name its
+        owner has now: a relabel later changes nothing."""
+        owner_label = self.owner.label if self.owner is not None else None
+        return PendingCall(spec, lambda: self.describe(args, owner_label))
 
     def __call__(self, *args, timeout: float | None = None):
         call = self.describe(args)
@@ -115,7 +120,6 @@ class RemoteCallable:
         call = self.describe(args)
         replies = self.link.request({"op": "repeat", "times": times, "call": self.spec(*args)}, call, timeout)
         return [_unwrap(reply, self.link, call) for reply in replies]
-
 
     def sample(self, times: int, *args, observe: list, timeout: float | None = None) -> list:
         """Call ``times`` times in one round trip, each time with fresh copies of ``args``, and
@@ -129,8 +133,7 @@ class RemoteCallable:
 
     def sample_later(self, times: int, *args, observe: list) -> PendingCall:
         """``sample``, to be sent with other calls in one round trip (Student.batch, in_turn)."""
-        owner_label = self.owner.label if self.owner is not None else None
-        return PendingCall(self._sample_spec(times, args, observe), lambda: self.describe(args, owner_label))
+        return self._pending(self._sample_spec(times, args, observe), args)
 
     def _sample_spec(self, times: int, args: tuple, observe: list) -> dict:
         return {**self.target, "op": "sample", "times": times, "observe": observe,
