@@ -15,6 +15,7 @@ where mounting does not (Ubuntu 24.04's AppArmor rule for unprivileged user name
 container without CAP_SYS_ADMIN), and then the level is ``process``.
 """
 
+import atexit
 import importlib
 import os
 import shutil
@@ -37,6 +38,8 @@ def namespace_prefix() -> list[str]:
 # Held while the answer is being found (by probe_early's thread, or by the caller itself), so
 # the probe runs once and every caller gets its answer.
 _FINDING = threading.Lock()
+# How long a command that ends early waits for the probe it started (it takes about 0.1 s).
+PROBE_EXIT_WAIT_SECONDS = 10.0
 
 
 def namespaces_work() -> bool:
@@ -74,6 +77,15 @@ def probe_early(argv: list[str]) -> None:
             _FINDING.release()
 
     threading.Thread(target=find, name="isolation-probe", daemon=True).start()
+    atexit.register(_let_the_probe_finish)
+
+
+def _let_the_probe_finish() -> None:
+    """A command that ends before it asks (a typo in its folder, say) waits at exit for the probe
+    to finish, so the probe removes its own launcher and sandbox instead of being cut off with
+    their folders left in the temporary folder."""
+    if _FINDING.acquire(timeout=PROBE_EXIT_WAIT_SECONDS):
+        _FINDING.release()
 
 
 @lru_cache(maxsize=1)

@@ -59,3 +59,20 @@ def test_a_probe_that_fails_leaves_the_answer_to_the_caller(monkeypatch):
     isolation.probe_early(["check"])
     assert isolation.namespaces_work() is False
     assert calls == ["isolation-probe", "MainThread"]
+
+
+@pytest.mark.parametrize("argv", [["grade", "no-such-class", "--out", "out"], ["check", "no-such-folder"]])
+def test_a_command_that_ends_before_it_asks_leaves_no_probe_folder(tmp_path, argv):
+    """A typo in the folder ends the command (exit 3) while its early probe is still building a
+    launcher and a sandbox: it waits for the probe, so their folders are removed, not left."""
+    import os
+    import subprocess
+    import sys
+
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    for attempt in range(3):  # the probe can be at any point when the command ends
+        done = subprocess.run([sys.executable, "-m", "grader.cli", *argv], cwd=tmp_path, capture_output=True, text=True,
+                              env={**os.environ, "TMPDIR": str(scratch)}, timeout=120)
+        assert done.returncode == 3, done.stderr
+        assert sorted(p.name for p in scratch.iterdir() if p.name.startswith(("grader-sandbox-", "grader-launcher-"))) == []
