@@ -119,6 +119,10 @@ class ClassResults:
     title: str = ""  # the lab's title, as the rubric gives it: the reports' heading
     # What student code ran with, measured before the run (grader/sandbox/confinement.py).
     confinement: dict = field(default_factory=dict)
+    # The ids of the students, read from GitHub Classroom clones with --template, whose .github/
+    # differs from the template (identity["github_changes"]): the points Classroom showed them
+    # may be forged. Written from the submissions' identities (to_dict), so it always agrees.
+    github_changed: list[str] = field(default_factory=list)
 
     @property
     def heading(self) -> str:
@@ -130,6 +134,7 @@ class ClassResults:
         for sub, plain in zip(self.submissions, data["submissions"]):
             for activity, entry in zip(sub.activities, plain["activities"]):
                 entry["state"] = activity.state
+        data["github_changed"] = [sub.id for sub in self.submissions if sub.identity.get("github_changes")]
         return data
 
     @classmethod

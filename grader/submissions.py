@@ -1,7 +1,8 @@
 """Finding the submissions in a class folder: one folder or .zip per student.
 
-A zip is unpacked into a private temporary folder, refusing entries that would land outside it
-(``../``), links, and archives that unpack to more than a set size. A folder or zip holding
+A zip is unpacked into a private temporary folder by grader/intake/safe_paths.py, which refuses
+entries that would land outside it in any spelling (``../``, ``\\tmp\\x``, ``C:x``), never makes
+links, and refuses archives that unpack to more than a set size. A folder or zip holding
 nothing but a single folder (the usual "zip of my project folder") is unwrapped.
 
 Every entry's id comes from grader/names.py: its name, unless that name cannot be shown or
@@ -10,16 +11,13 @@ case it gets a safe, distinct id and a note saying so. No name ever stops a run 
 """
 
 import os
-import stat
 import tempfile
-import zipfile
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
-from grader.names import Naming, assign_ids, readable, shown
-
-MAX_UNPACKED_BYTES = 20 << 20
-MAX_ENTRIES = 2000
+from grader.intake import safe_paths
+from grader.intake.safe_paths import MAX_ENTRIES, MAX_UNPACKED_BYTES  # noqa: F401 - the limits callers name
+from grader.names import Naming, assign_ids, shown
 # Written into every output folder of `grader grade`, so that a later run never mistakes one
 # (say class/results) for a student's folder.
 OUTPUT_MARKER = ".grader-output"
@@ -222,47 +220,14 @@ def unpack_zip(archive: Path, scratch: Path, sub_id: str = "") -> Submission:
 
 
 def extract_zip(archive: Path, target: Path, max_bytes: int = MAX_UNPACKED_BYTES, max_entries: int = MAX_ENTRIES,
-                advice: str = "zip only your .py files") -> str:
-    """Unpack ``archive`` into the folder ``target``; "" when it worked, else what went wrong in
-    words. Entries that would land outside ``target`` stop it; links are skipped (never
-    followed or made); the sizes the zip declares are checked before anything is written, and
-    what is written is counted too, since a zip can lie about them."""
+                advice: str = "zip only your .py files", replace: bool = False) -> str:
+    """Unpack ``archive`` into the existing folder ``target``; "" when it worked, else what went
+    wrong in words (the zip, the entry, the rule and the fix). The rules, the limits and why are
+    grader/intake/safe_paths.py's, the one place a name from a zip becomes a path: no entry
+    outside ``target`` in any spelling, links never made, sizes declared and real both counted.
+    ``replace``: a file already in ``target`` may be replaced by the zip's (a flat download)."""
     try:
-        with zipfile.ZipFile(archive) as zf:
-            infos = zf.infolist()
-            if len(infos) > max_entries or sum(i.file_size for i in infos) > max_bytes:
-                return (f"{readable(archive.name)} unpacks to more than {max_bytes >> 20} MB or {max_entries} files; "
-                        f"{advice}")
-            written = 0
-            for info in infos:
-                parts = PurePosixPath(entry_name(info).replace("\\", "/")).parts
-                if info.filename.startswith("/") or ".." in parts:
-                    return (f"{readable(archive.name)} has an entry {info.filename!r} that points outside the zip; "
-                            "make the zip again from your folder")
-                if stat.S_ISLNK(info.external_attr >> 16) or info.is_dir():
-                    continue  # links are never followed or copied
-                destination = target.joinpath(*parts)
-                destination.parent.mkdir(parents=True, exist_ok=True)
-                with zf.open(info) as source, open(destination, "wb") as out:
-                    while chunk := source.read(1 << 16):
-                        written += len(chunk)
-                        if written > max_bytes:
-                            return f"{readable(archive.name)} unpacks to more than {max_bytes >> 20} MB; {advice}"
-                        out.write(chunk)
-    except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError) as exc:
-        return f"{readable(archive.name)} could not be opened as a zip ({exc}); make the zip again"
+        safe_paths.unpack_zip(archive, target, max_bytes, max_entries, advice, replace=replace)
+    except safe_paths.Refused as exc:
+        return str(exc)
     return ""
-
-
-def entry_name(info: zipfile.ZipInfo) -> str:
-    """The name of a zip entry as its maker meant it. Zips made without the "names are UTF-8"
-    flag (macOS's Archive Utility, Windows' own zips, rubyzip as Canvas uses it) still hold UTF-8
-    names, which Python reads as code page 437 (``ZoÃ«`` for ``Zoë``); such a name is read again as
-    UTF-8 when it is valid UTF-8, which a real code page 437 name with accents almost never is."""
-    name = info.filename
-    if info.flag_bits & 0x800:
-        return name
-    try:
-        return name.encode("cp437").decode("utf-8")
-    except (UnicodeEncodeError, UnicodeDecodeError):
-        return name

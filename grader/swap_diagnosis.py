@@ -17,10 +17,10 @@ version with the same signature (grader/java/splicing.py), and the method named 
 (``isEmpty()``, ``Widget(String[], int[])``).
 """
 
-import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
+from grader.intake import safe_paths
 from grader.java import splicing as java_splicing
 from grader.java.sources import class_name, is_java_submission, java_sources
 
@@ -101,11 +101,10 @@ def is_java_path(rubric: Rubric, path: Path) -> bool:
     if path.is_file() and path.suffix.lower() == ".zip":
         python = set(_python_files(rubric))
         wanted = {f"{class_name(name)}.java" for name in python}
-        try:
-            with zipfile.ZipFile(path) as archive:
-                names = {Path(name).name for name in archive.namelist()}
-        except (zipfile.BadZipFile, OSError):
+        listed = safe_paths.archive_names(path, safe_paths.MAX_ENTRIES)  # never raises, whatever the zip holds
+        if listed is None:
             return False
+        names = {name.replace("\\", "/").rsplit("/", 1)[-1] for name in listed}
         return bool(names & wanted) and not names & python
     return False
 

@@ -71,6 +71,9 @@ def init_command(folder: Path, install: str | None, rubric: Path | None, activit
                    "tests only. `grader grade` on the cloned repositories gives the full grade (docs/kit.md).")
     click.echo(f"The steps grade {'the top of the repository' if lab_folder == '.' else lab_folder + '/'}, "
                "where the lab's files are.")
+    click.echo("Classroom's points are computed in each student's repository, which the student can change: before "
+               f"they count, grade the clones with `grader grade CLONES --template {folder.resolve()}`, which names anyone whose "
+               ".github/ differs from this template (docs/integrations.md).")
     click.echo(f"{len(steps)} grading step(s): {', '.join(s.activity.id for s in steps)}. Next: commit "
                f"{WORKFLOW_PATH.as_posix()}{' and ' + (KIT_FOLDER.as_posix() + '/') if kit else ' and ' + RUBRIC_PATH.as_posix() if rubric else ''} "
                "to your template repository, "

@@ -10,7 +10,6 @@ so a run removes it however it ends.
 
 import difflib
 import functools
-import zipfile
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -18,6 +17,7 @@ from pathlib import Path
 import click
 
 from grader.exitcodes import ExitCode, fail
+from grader.intake import classroom_github, safe_paths
 from grader.intake.download import Download, download_entries, open_download
 from grader.intake.late import compare_with_deadline
 from grader.intake.layouts import IntakeOptions, layout_names
@@ -40,10 +40,14 @@ def intake_options(command):
                   help="The deadline's time zone, e.g. America/Chicago (default: this machine's).")
     @click.option("--late-grade", is_flag=True,
                   help="Repositories: grade the latest commit even when it is after the deadline (it is marked late).")
+    @click.option("--template", "template", default=None, metavar="DIR",
+                  type=click.Path(exists=True, file_okay=False, path_type=Path),
+                  help="GitHub Classroom: your template repository; the summary names every student whose .github/ "
+                       "(workflow, kit) differs from it, as the points Classroom showed them may be forged.")
     @functools.wraps(command)
-    def wrapper(*args, layout, deadline, timezone, late_grade, **kwargs):
+    def wrapper(*args, layout, deadline, timezone, late_grade, template, **kwargs):
         kwargs["intake"] = IntakeChoice(layout.lower() if layout else None, _deadline(deadline, timezone), late_grade,
-                                        deadline or "", timezone or "")
+                                        deadline or "", timezone or "", template.resolve() if template else None)
         return command(*args, **kwargs)
     return wrapper
 
@@ -55,10 +59,11 @@ class IntakeChoice:
     late_grade: bool
     deadline_text: str = ""  # as typed, for replay commands
     timezone_text: str = ""
+    template: Path | None = None  # Classroom: the teacher's template repository (classroom_github.py)
 
     @property
     def options(self) -> IntakeOptions:
-        return IntakeOptions(self.deadline, self.late_grade)
+        return IntakeOptions(self.deadline, self.late_grade, self.template)
 
     def replay_args(self, layout: str, student_id: str) -> tuple[str, ...]:
         """What a replay command needs to pick this student out of the same download again."""
@@ -95,6 +100,9 @@ def open_class(path: Path, scratch: Path, choice: IntakeChoice, reserved: frozen
         download = open_download(path, scratch, choice.layout, choice.options)
     except IntakeError as exc:
         fail(ExitCode.BAD_INPUT, str(exc))
+    if choice.template is not None and (download is None or download.layout != "classroom"):
+        fail(ExitCode.USAGE, f"--template compares GitHub Classroom clones' .github/ with your template repository, and "
+                             f"{path} is not a folder of Classroom clones. Leave out --template.")
     if download is None:
         if choice.deadline is not None and choice.layout is None:
             fail(ExitCode.USAGE, f"--deadline needs submissions that carry times: {path} is a plain class folder (one "
@@ -173,17 +181,31 @@ def print_download_notes(notes: list[str]) -> None:
 
 def download_notes(download: Download) -> list[str]:
     """What the teacher should know about the download beyond the grades: how it was read,
-    files that belong to no student, earlier versions not graded, files the LMS added."""
+    entries of its zip left out (safe_paths' rules), files that belong to no student, entries
+    refused because their names read as more than one student's, earlier versions not graded,
+    files the LMS added."""
+    notes = []
+    if download.left_out:
+        notes.append(f"Not unpacked from the download's zip ({len(download.left_out)}; a student's work that needs "
+                     "one is reported as missing): "
+                     + ", ".join(download.left_out[:10]) + (" ..." if len(download.left_out) > 10 else ""))
     if not download.layout:
-        return []
-    notes = [f"Read as a {download.layout} download: {download.evidence}."]
+        return notes
+    notes.insert(0, f"Read as a {download.layout} download: {download.evidence}.")
     if download.strays:
         notes.append(f"{len(download.strays)} file(s) in the download belong to no student and were not graded: "
                      + ", ".join(shown(name) for name in download.strays[:10]) + (" ..." if len(download.strays) > 10 else ""))
+    refused = [s.key for s in download.students if s.refused]
+    if refused:  # each is also an unusable row, with the readings, in the summary and results.json
+        notes.append(f"{len(refused)} entr{'y' if len(refused) == 1 else 'ies'} of the download refused, graded as no "
+                     "one's, because each name can be read as more than one student's (the list above says whose): "
+                     + ", ".join(shown(name) for name in refused[:10]) + (" ..." if len(refused) > 10 else ""))
     superseded = sum(len(s.identity.superseded) for s in download.students)
     if superseded:
         notes.append(f"{superseded} earlier version(s) of resubmitted files were not graded (the latest was); "
                      "each student's report lists theirs.")
+    if download.layout == "classroom":  # whose .github/ (workflow, kit) is not the template's
+        notes += classroom_github.notes([(s.key, s.identity.to_dict()) for s in download.students])
     return notes
 
 
@@ -220,8 +242,5 @@ def looks_like_download(folder: Path) -> bool:
 
     if folder.is_dir():
         return detect_names([child.name for child in folder.iterdir()])
-    try:
-        with zipfile.ZipFile(folder) as opened:
-            return detect_names(opened.namelist()[:5000])
-    except (zipfile.BadZipFile, OSError):
-        return False
+    names = safe_paths.archive_names(folder, 5000)  # never raises, whatever the zip holds
+    return names is not None and detect_names(names)

@@ -36,6 +36,17 @@ ends); a file whose receipt is missing is read from its name, the username being
 before ``_attempt_`` after the last ``_``. The latest attempt of a student is graded; the files
 of earlier ones are listed as superseded, every receipt as ignored.
 
+What a student writes, and where: the Submission Field (the text box) and the Comments sit in
+the receipt below its one-line fields, and each file's name follows the attempt's prefix. So
+the one-line fields (Name, Assignment, Date Submitted) are read from the receipt's head only,
+above its first section, the first of each: a text box holding ``Name: Bob Smith (bsmith)`` used
+to make the writer's attempt Bob's latest, graded in place of his work. And a name holding
+``_attempt_<stamp>`` twice (``Lab 3_eve_attempt_<t1>_x_bsmith_attempt_<t2>.txt``, a file Eve
+named ``x_bsmith_attempt_<t2>.txt``) reads as two attempts, even as a receipt whose text she
+wrote: it is never a receipt, it is a file of the first attempt when that attempt's receipt
+lists it, and otherwise it is refused, by name (model.py, ``refused_entry``). A receipt lists
+only its own attempt's files: a name it lists that starts otherwise is not read.
+
 Times: the file name's time has no zone. ``submitted_at`` is the receipt's ``Date Submitted``
 with its offset when its zone is one of ``ZONE_OFFSETS`` (US zones, UTC/GMT, and a few of
 Europe and Australia, where Blackboard writes the server's zone abbreviation), and otherwise the
@@ -51,7 +62,7 @@ from pathlib import Path
 
 from grader.intake.flat_download import StudentFolder, descend_wrapper, describe_other, top_level
 from grader.intake.layouts import IntakeOptions
-from grader.intake.model import Identity, IntakeError, IntakeStudent
+from grader.intake.model import Identity, IntakeError, IntakeStudent, quoted, refused_entry
 from grader.names import shown
 
 NAME = "blackboard"
@@ -59,6 +70,8 @@ NAME = "blackboard"
 _STAMP = r"(?P<stamp>\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d)"
 _RECEIPT = re.compile(r"(?P<prefix>.+_attempt_" + _STAMP + r")\.txt", re.DOTALL)
 _ATTEMPT_FILE = re.compile(r"(?P<prefix>.+?_attempt_" + _STAMP + r")_(?P<rest>.+)", re.DOTALL)
+_MARKER = re.compile(r"_attempt_\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d")  # what Blackboard writes once per name
+_SECTIONS = ("Submission Field:", "Comments:", "Files:")
 NO_TEXT = "There is no student submission text data for this assignment."
 NO_COMMENTS = "There are no student comments for this assignment."
 NO_FILES = "No files were attached to this submission."
@@ -104,9 +117,16 @@ def parse_receipt(text: str) -> Receipt:
     """The fields of a receipt (English labels); missing ones stay empty."""
     lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     receipt = Receipt()
-    for line in lines[:12]:  # the one-line fields come first
+    # The one-line fields are Blackboard's head, above the first section: below it a student
+    # writes (the text box, the comments), and a line there may read "Name: ...".
+    head_end = next((index for index, line in enumerate(lines) if line.rstrip() in _SECTIONS), len(lines))
+    seen = set()
+    for line in lines[:min(12, head_end)]:
         label, _, value = line.partition(":")
         value = value.strip()
+        if label in seen:
+            continue  # the first is Blackboard's
+        seen.add(label)
         if label == "Name":
             opening, closing = value.rfind("("), value.rfind(")")
             if 0 <= opening < closing:
@@ -117,7 +137,7 @@ def parse_receipt(text: str) -> Receipt:
             receipt.assignment = value
         elif label == "Date Submitted":
             receipt.date_submitted = value
-    heads = [index for index, line in enumerate(lines) if line.rstrip() in ("Submission Field:", "Comments:", "Files:")]
+    heads = [index for index, line in enumerate(lines) if line.rstrip() in _SECTIONS]
     # The Submission Field is HTML, so its own lines never read "Comments:"; the comments are the
     # student's words and might, so the Files section starts at the last "Files:".
     text_at = next((i for i in heads if lines[i].rstrip() == "Submission Field:"), None)
@@ -163,40 +183,49 @@ def submitted_at(receipt: Receipt | None, stamp: str) -> str:
     return datetime.strptime(stamp, "%Y-%m-%d-%H-%M-%S").isoformat()
 
 
-def _attempts(folder: Path) -> tuple[dict[str, Attempt], list[Path]]:
-    """Every attempt in the download by prefix, and the files that belong to none."""
+def _attempts(folder: Path) -> tuple[dict[str, Attempt], list[Path], list[Path]]:
+    """Every attempt in the download by prefix, the files that belong to none, and the files
+    refused because their names read as two attempts."""
     files, _ = top_level(folder)
     attempts: dict[str, Attempt] = {}
-    receipts = [(path, match) for path in files if (match := _RECEIPT.fullmatch(path.name))]
-    listed: set[str] = set()
-    for path, match in receipts:
-        receipt = parse_receipt(path.read_text(encoding="utf-8", errors="replace"))
-        listed.update(stored for _, stored in receipt.files)
-        attempts[match["prefix"]] = Attempt(match["prefix"], match["stamp"], path, receipt)
-    for path, match in receipts:
-        if path.name in listed:  # a student's own file that only looks like a receipt
-            del attempts[match["prefix"]]
-    stray = []
+    markers = {path: len(_MARKER.findall(path.name)) for path in files}
+    for path in files:
+        match = _RECEIPT.fullmatch(path.name)
+        if match and markers[path] == 1:  # with the marker twice it is a student's file (or no one's)
+            receipt = parse_receipt(path.read_text(encoding="utf-8", errors="replace"))
+            attempts[match["prefix"]] = Attempt(match["prefix"], match["stamp"], path, receipt)
+    # A receipt vouches for the files of its own attempt only.
+    vouched = {stored for attempt in attempts.values() for _, stored in attempt.receipt.files
+               if stored.startswith(attempt.prefix + "_")}
+    stray, refused = [], []
     receipt_paths = {a.receipt_path for a in attempts.values()}
     for path in files:
         if path in receipt_paths:
             continue
-        match = _ATTEMPT_FILE.fullmatch(path.name)
+        match = _ATTEMPT_FILE.fullmatch(path.name)  # the first marker: Blackboard's, left of the student's name
         if match is None:
             stray.append(path)
-            continue
-        owner = next((a for prefix, a in attempts.items() if path.name.startswith(prefix + "_")), None)
-        if owner is None:  # no receipt for this attempt: read it from the name alone
-            owner = attempts.setdefault(match["prefix"], Attempt(match["prefix"], match["stamp"]))
-        owner.files.append(path)
-    return attempts, stray
+        elif markers[path] > 1 and path.name not in vouched:
+            refused.append(path)
+        else:  # without a receipt, the attempt is read from the name alone
+            attempts.setdefault(match["prefix"], Attempt(match["prefix"], match["stamp"])).files.append(path)
+    return attempts, stray, refused
+
+
+def _readings(path: Path) -> list[str]:
+    """The attempts a name holding the marker twice reads as, in words, for its refusal."""
+    owners = []
+    for marker in _MARKER.finditer(path.name):
+        head = path.name[:marker.start()]
+        owners.append(f"username {quoted(head.rsplit('_', 1)[-1])} (attempt {marker.group()[len('_attempt_'):]})")
+    return owners
 
 
 def recognise(root: Path) -> str:
     """Evidence that ``root`` is a Blackboard download: most of its files are attempt files."""
     folder = descend_wrapper(root)
     files, _ = top_level(folder)
-    attempts, stray = _attempts(folder)
+    attempts, stray, _ = _attempts(folder)
     receipts = [a.receipt_path.name for a in attempts.values() if a.receipt_path]
     if not attempts or 2 * len(stray) >= len(files):
         return ""
@@ -215,8 +244,8 @@ def stray_files(root: Path) -> list[str]:
 def read(root: Path, scratch: Path, options: IntakeOptions) -> list[IntakeStudent]:
     """Every student in the download, their latest attempt's files in a folder of their own."""
     folder = descend_wrapper(root)
-    attempts, _ = _attempts(folder)
-    if not attempts:
+    attempts, _, refused = _attempts(folder)
+    if not attempts and not refused:
         files, _ = top_level(folder)
         seen = ", ".join(shown(path.name) for path in files[:5]) or "no files"
         raise IntakeError(f"{folder} holds no file named the way Blackboard names an assignment download (seen: "
@@ -226,7 +255,8 @@ def read(root: Path, scratch: Path, options: IntakeOptions) -> list[IntakeStuden
     by_student: dict[str, list[Attempt]] = {}
     for attempt in attempts.values():
         by_student.setdefault(attempt.username, []).append(attempt)
-    return [_read_student(sorted(group, key=lambda a: a.stamp), scratch) for _, group in sorted(by_student.items())]
+    return ([_read_student(sorted(group, key=lambda a: a.stamp), scratch) for _, group in sorted(by_student.items())]
+            + [refused_entry(NAME, path.name, _readings(path)) for path in refused])
 
 
 def _read_student(attempts: list[Attempt], scratch: Path) -> IntakeStudent:
@@ -237,7 +267,9 @@ def _read_student(attempts: list[Attempt], scratch: Path) -> IntakeStudent:
             target.ignored.append(attempt.receipt_path.name)
         if attempt is not latest:
             target.superseded += [path.name for path in attempt.files]
-    originals = dict((stored, original) for original, stored in latest.receipt.files) if latest.receipt else {}
+    # Only what the receipt lists of its own attempt (a file's name may carry a line that reads "Filename: ...").
+    originals = {stored: original for original, stored in (latest.receipt.files if latest.receipt else [])
+                 if stored.startswith(latest.prefix + "_")}
     for path in latest.files:
         original = originals.get(path.name) or path.name[len(latest.prefix) + 1:]
         if original.lower().endswith(".zip"):

@@ -19,8 +19,20 @@ The names, as Canvas's own source makes them (instructure/canvas-lms):
   7, then ``widget-<uuid>.py``; the number goes before the whole extension as Canvas sees it
   (``report-1.tar.gz``). The highest number is the newest and is graded as ``widget.py``.
 - app/models/assignment.rb (``infer_comment_context_from_filename``): Canvas reads its own
-  names back by taking the first two all-digit parts as user id and attachment id; so does this
-  reader (the name is the shortest start that leaves them).
+  names back by taking the first two all-digit parts as user id and attachment id.
+
+Whose file it is: Canvas writes the ids in the middle, between two parts a student writes: the
+name on the left (``sanitize_user_name`` joins ``_digits_`` up, but a name may still end in
+``_99999``, and removing punctuation can make ``_99999_`` of ``_99999._``) and the file's name
+on the right (``_`` and digits kept). So neither "the first ids" nor "the last ids" is safe: a
+student named "Smith, Bob_99999" uploading ``lab.zip`` gives
+``smithbob_99999_<her id>_<attachment>_lab.zip``, which Canvas's own rule, and this reader's before,
+filed under Bob (user 99999), unpacking her zip into his folder. Every split of a name into
+``<name>_<user id>_<attachment id>_<file>`` is tried (checked against lib/content_zipper.rb at
+instructure/canvas-lms 05e9653c: ``get_filename``, ``add_upload_submission``); a name with more
+than one is refused, by name (model.py, ``refused_entry``), and goes into no one's folder. A
+file uploaded under a name that starts with digits and ``_`` (``2024_12_notes.py``) reads two
+ways too, and is refused the same way.
 
 Only the current submission's files are in the download, and no times: ``late`` is True when
 ``LATE`` is there and None otherwise (the download does not say "on time").
@@ -32,14 +44,16 @@ from pathlib import Path
 
 from grader.intake.flat_download import StudentFolder, descend_wrapper, describe_other, top_level
 from grader.intake.layouts import IntakeOptions
-from grader.intake.model import Identity, IntakeError, IntakeStudent
+from grader.intake.model import Identity, IntakeError, IntakeStudent, quoted, refused_entry
 from grader.names import shown
 
 NAME = "canvas"
 
 _TAIL = r"(?:(?P<aid>\d+)_(?P<original>.+)|(?P<kind>text|link)\.html)"
-# The name holds no white space or slash (Canvas removed them); lazy, so it stops at the first ids.
-_NAMED = re.compile(r"(?P<prefix>(?P<name>[^\s/\\]*?)(?P<late>_LATE)?_(?P<uid>\d+))_" + _TAIL, re.DOTALL)
+# After the student's part: the user id, then the attachment id and the file, or a text or link page.
+_NAMED_TAIL = re.compile(r"_(?P<uid>\d+)_" + _TAIL, re.DOTALL)
+# The student's part holds no white space or slash (Canvas removed them), LATE after it when late.
+_NAMED_HEAD = re.compile(r"(?P<name>[^\s/\\]*?)(?P<late>_LATE)?", re.DOTALL)
 _ANONYMOUS = re.compile(r"(?P<prefix>(?P<late>LATE_)?anon_(?P<anon>[1-9A-HJ-NP-Za-km-z]+))_" + _TAIL, re.DOTALL)
 # Canvas's extension (attachment.rb): every ".letter..." part at the end, so "a.tar.gz" -> ".tar.gz".
 _EXTENSION = re.compile(r"(?:\.[A-Za-z][A-Za-z0-9]*)*\.[A-Za-z0-9]*$")
@@ -68,15 +82,42 @@ class CanvasFile:
 
 
 def parse_name(path: Path) -> CanvasFile | None:
-    """The parts of a Canvas download name, or None when the name is not one."""
-    match = _ANONYMOUS.fullmatch(path.name) or _NAMED.fullmatch(path.name)
-    if match is None:
-        return None
-    parts = match.groupdict()
-    return CanvasFile(path=path, prefix=parts["prefix"], name=parts.get("name") or "", user_id=parts.get("uid") or "",
+    """The parts of a Canvas download name, or None when the name is not one or reads as more
+    than one (``readings`` says how)."""
+    found = readings(path)
+    return found[0] if len(found) == 1 else None
+
+
+def readings(path: Path) -> list[CanvasFile]:
+    """Every way the name reads as Canvas's: anonymous (``anon_<id>`` at the start), and each
+    place a ``_<user id>_`` can start after a name. A name Canvas wrote for a student whose own
+    parts hold no ``_<digits>_`` reads one way; more than one reading means a student's part is
+    shaped like Canvas's ids."""
+    found = []
+    anonymous = _ANONYMOUS.fullmatch(path.name)
+    if anonymous:
+        found.append(_file(path, anonymous.groupdict(), "", anonymous["prefix"]))
+    for start in [index for index, char in enumerate(path.name) if char == "_"]:
+        tail = _NAMED_TAIL.fullmatch(path.name, start)
+        head = _NAMED_HEAD.fullmatch(path.name[:start]) if tail else None
+        if tail and head:
+            prefix = path.name[:tail.end("uid")]
+            found.append(_file(path, {**tail.groupdict(), "late": head["late"]}, head["name"], prefix))
+    return found
+
+
+def _file(path: Path, parts: dict, name: str, prefix: str) -> CanvasFile:
+    return CanvasFile(path=path, prefix=prefix, name=name, user_id=parts.get("uid") or "",
                       anonymous_id=parts.get("anon") or "", late=bool(parts["late"]),
                       attachment_id=parts["aid"] or "", original=parts["original"] or "",
                       kind="file" if parts["aid"] else parts["kind"])
+
+
+def _owner(found: CanvasFile) -> str:
+    """One reading in words, for a refusal: ``user 99999 ('smithbob')``."""
+    if found.anonymous_id:
+        return f"anonymous student {found.anonymous_id}"
+    return f"user {found.user_id} ({quoted(found.name)})"
 
 
 def split_copy_number(name: str) -> tuple[str, int]:
@@ -95,26 +136,29 @@ def split_copy_number(name: str) -> tuple[str, int]:
 def recognise(root: Path) -> str:
     """Evidence that ``root`` is a Canvas download: most of its files are named the Canvas way."""
     files, _ = top_level(descend_wrapper(root))
-    matched = [path.name for path in files if parse_name(path)]
-    if not matched or 2 * len(matched) <= len(files):
+    counted = [(len(found) > 1, path.name) for path in files if (found := readings(path))]
+    if not counted or 2 * len(counted) <= len(files):
         return ""
-    return (f"{len(matched)} of {len(files)} files named like Canvas's student_userid_attachmentid_file "
-            f"(for example {shown(matched[0])})")
+    example = min(counted)[1]  # one read one way, when there is one
+    return (f"{len(counted)} of {len(files)} files named like Canvas's student_userid_attachmentid_file "
+            f"(for example {shown(example)})")
 
 
 def stray_files(root: Path) -> list[str]:
     """The download's own entries that are not named the Canvas way (a folder ends in ``/``, a
     link says so): not read, for the teacher to see in a warning."""
     files, others = top_level(descend_wrapper(root))
-    return [path.name for path in files if parse_name(path) is None] + [describe_other(path) for path in others]
+    return [path.name for path in files if not readings(path)] + [describe_other(path) for path in others]
 
 
 def read(root: Path, scratch: Path, options: IntakeOptions) -> list[IntakeStudent]:
     """Every student in the download, their files in a folder of their own under ``scratch``."""
     folder = descend_wrapper(root)
     files, _ = top_level(folder)
-    parsed = [found for path in files if (found := parse_name(path))]
-    if not parsed:
+    read_as = [(path, found) for path in files if (found := readings(path))]
+    parsed = [found[0] for _, found in read_as if len(found) == 1]
+    refused = [refused_entry(NAME, path.name, [_owner(f) for f in found]) for path, found in read_as if len(found) > 1]
+    if not read_as:
         seen = ", ".join(shown(path.name) for path in files[:5]) or "no files"
         raise IntakeError(f"{folder} holds no file named the way Canvas names a download (seen: {seen}). Canvas's "
                           "\"Download Submissions\" names each file student_userid_attachmentid_file, for example "
@@ -123,7 +167,7 @@ def read(root: Path, scratch: Path, options: IntakeOptions) -> list[IntakeStuden
     by_student: dict[str, list[CanvasFile]] = {}
     for found in parsed:
         by_student.setdefault(found.student, []).append(found)
-    return [_read_student(group, scratch) for group in by_student.values()]
+    return [_read_student(group, scratch) for group in by_student.values()] + refused
 
 
 def _read_student(files: list[CanvasFile], scratch: Path) -> IntakeStudent:

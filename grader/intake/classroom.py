@@ -14,7 +14,9 @@ same folders.
 What is graded is a commit, never the working tree: uncommitted edits in a clone are the
 teacher's or nobody's, not the student's hand-in. The files of that commit are read out of git's
 object store (git_tree.py) into the student's scratch folder, and the clone is left exactly as
-it was. Commit times come from the student's machine (git_tree.py says why that matters).
+it was. Commit times come from the student's machine (git_tree.py says why that matters). With
+``--template`` each clone's ``.github/`` (the Classroom workflow and kit, which compute the
+points Classroom shows) is compared with the teacher's template (classroom_github.py).
 """
 
 import re
@@ -24,7 +26,7 @@ from datetime import datetime
 from os.path import commonprefix
 from pathlib import Path
 
-from grader.intake import git_tree
+from grader.intake import classroom_github, git_tree
 from grader.intake.git_tree import CommitInfo, GitError
 from grader.intake.layouts import IntakeOptions
 from grader.intake.model import Identity, IntakeError, IntakeStudent
@@ -73,10 +75,11 @@ def read(root: Path, scratch: Path, options: IntakeOptions) -> list[IntakeStuden
                           "clones, one per student, each with its .git folder, as 'gh classroom clone student-repos' "
                           "makes it. Point the grader at that folder (usually <assignment>-submissions).")
     prefix = assignment_prefix([repo.name for repo in repos], folder.name)
+    expected = classroom_github.read_template(options.template) if options.template else None
     students = []
     for child in children:
         if child in repos:
-            students.append(_read_clone(child, prefix, scratch, options))
+            students.append(_read_clone(child, prefix, scratch, options, expected))
         else:
             students.append(_not_a_clone(child, prefix))
     return students
@@ -111,8 +114,10 @@ def github_repository(url: str | None) -> str:
     return f"{match['owner']}/{match['name']}" if match else ""
 
 
-def _read_clone(repo: Path, prefix: str, scratch: Path, options: IntakeOptions) -> IntakeStudent:
-    """One clone: its graded commit's files in a fresh scratch folder, and who and when."""
+def _read_clone(repo: Path, prefix: str, scratch: Path, options: IntakeOptions,
+                expected: dict[str, bytes] | None = None) -> IntakeStudent:
+    """One clone: its graded commit's files in a fresh scratch folder, and who and when; with
+    ``expected`` (the template's .github/ files), what its .github/ changed."""
     login = username(repo.name, prefix)
     identity = Identity(lms=NAME, name=login, ids={"github_username": login}, source=repo.name)
     try:
@@ -126,6 +131,12 @@ def _read_clone(repo: Path, prefix: str, scratch: Path, options: IntakeOptions) 
         return IntakeStudent(login, None, identity, problem=(
             f"{readable(repo.name)} is a repository with no commits: nothing was committed and pushed"))
     graded = _graded_commit(history, identity, options)
+    if expected is not None:
+        try:  # the graded commit, then the latest: Classroom's points come from the latest push
+            identity.github_changes = classroom_github.clone_changes(
+                repo, [c.hash for c in (graded, history[0]) if c is not None], expected)
+        except GitError as exc:
+            return IntakeStudent(login, None, identity, problem=f"{exc}; clone the repository again")
     if graded is None:
         first = history[-1].committer_time
         return IntakeStudent(login, None, identity, problem=(

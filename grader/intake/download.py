@@ -11,10 +11,11 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grader.intake import safe_paths
 from grader.intake.layouts import IntakeOptions, describe_layouts, detect, layout_names, read_layout
 from grader.intake.model import IntakeError, IntakeStudent
 from grader.names import assign_ids, shown
-from grader.submissions import Entry, extract_zip
+from grader.submissions import Entry
 
 # A whole class's download: room for a few hundred students' zips, where one student's zip is
 # held to grader.submissions' 20 MB and 2000 files.
@@ -31,6 +32,8 @@ class Download:
     root: Path  # the folder the layout was read from (the zip's unpacked copy for a zip)
     students: list[IntakeStudent] = field(default_factory=list)
     strays: list[str] = field(default_factory=list)  # names in the download that belong to no student
+    # Entries of the download's zip that were not unpacked (a link; a name no file may have), in words.
+    left_out: list[str] = field(default_factory=list)
 
 
 def open_download(path: Path, scratch: Path, named: str | None = None,
@@ -43,27 +46,30 @@ def open_download(path: Path, scratch: Path, named: str | None = None,
     """
     if named is not None and named not in layout_names():
         raise IntakeError(f"--from {named!r} is not a layout the grader reads. {describe_layouts()}")
-    root = path
+    root, left_out = path, []
     if path.is_file():
         if path.suffix.lower() != ".zip":
             raise IntakeError(f"{path} is a file, not a folder or a .zip. Give the folder that holds one folder or .zip "
                               f"per student, or the zip your LMS gave you. {describe_layouts()}")
         root = Path(tempfile.mkdtemp(prefix="download-", dir=scratch))
-        problem = extract_zip(path, root, CLASS_ZIP_BYTES, CLASS_ZIP_ENTRIES,
-                              advice="download the submissions again, or in parts")
-        if problem:
-            raise IntakeError(problem)
+        try:
+            # Lenient: one student's odd file name (con.py, Widget.py beside widget.py) leaves that
+            # entry out and is listed, instead of refusing every student's work.
+            left_out = safe_paths.unpack_zip(path, root, CLASS_ZIP_BYTES, CLASS_ZIP_ENTRIES,
+                                             advice="download the submissions again, or in parts", lenient=True).skipped
+        except safe_paths.Refused as exc:
+            raise IntakeError(str(exc)) from None
         root = _inside_wrapper(root)
     if named is None:
         found = detect(root)
         if found is None:
-            return Download("", "", root) if root != path else None
+            return Download("", "", root, left_out=left_out) if root != path else None
         named, evidence = found
     else:
         evidence = "named with --from"
     students = read_layout(named, root, scratch, options)
     strays_of = getattr(_module(named), "stray_files", None)
-    return Download(named, evidence, root, students, list(strays_of(root)) if strays_of else [])
+    return Download(named, evidence, root, students, list(strays_of(root)) if strays_of else [], left_out)
 
 
 def _module(name: str):

@@ -4,7 +4,8 @@ side by side, each name carrying the LMS's prefix, to be sorted into a folder pe
 The names come from students and are hostile by default: a name may be empty, ``..``, hold a
 slash or a NUL (when the LMS passes it on), be longer than a file system allows, or sit beside a
 link. Nothing here follows a link, and every file is written under ``scratch`` under a name that
-was checked to be one plain path component (``safe_name``).
+was checked to be one plain path component by grader/intake/safe_paths.py (``safe_name``), the
+one place an untrusted name becomes a path, which also writes it (never through a link).
 """
 
 import os
@@ -12,6 +13,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from grader.intake import safe_paths
 from grader.names import readable
 from grader.submissions import extract_zip, unwrap
 
@@ -19,7 +21,8 @@ from grader.submissions import extract_zip, unwrap
 # Mac, a student zipping a folder on Windows): never a student's work, never a stray.
 JUNK_FILES = frozenset({".DS_Store", "Thumbs.db", "desktop.ini", "ehthumbs.db"})
 JUNK_FOLDERS = frozenset({"__MACOSX"})
-MAX_NAME_BYTES = 255  # what ext4, APFS and NTFS allow for one path component
+MAX_NAME_BYTES = safe_paths.MAX_PART_BYTES  # what ext4, APFS and NTFS allow for one path component
+PLAIN_NAME = "upload it again under a plain name"
 
 
 def is_junk(name: str) -> bool:
@@ -58,15 +61,23 @@ def describe_other(path: Path) -> str:
 
 
 def safe_name(name: str) -> str | None:
-    """``name`` as one plain file name to write under, or None when it cannot be one.
+    """``name`` as one plain file name to write under, or None when it cannot be one
+    (``checked_name`` says why)."""
+    try:
+        return checked_name(name)
+    except safe_paths.BadName:
+        return None
+
+
+def checked_name(name: str) -> str:
+    """``name`` as one plain file name to write under, or ``safe_paths.BadName`` saying why not.
 
     Only the last part counts when the name holds a path (an old browser sent
-    ``C:\\Users\\ada\\widget.py``); empty, ``.``, ``..``, a NUL and a name longer than a file
-    system allows are refused: the caller reports them, never writes them."""
+    ``C:\\Users\\ada\\widget.py``); what is left must pass ``safe_paths.check_part``: not
+    empty, ``.`` or ``..``, no NUL or other control character, no ``:``, no Windows device
+    name, at most 255 bytes."""
     base = name.replace("\\", "/").rsplit("/", 1)[-1]
-    if base in ("", ".", "..") or "\0" in base or len(base.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES:
-        return None
-    return base
+    return safe_paths.check_part(base, name, PLAIN_NAME)
 
 
 class StudentFolder:
@@ -84,22 +95,23 @@ class StudentFolder:
         """Copy ``source`` (a regular file of the download) in as ``name``. A later file of the
         same name replaces an earlier one, which is then listed as superseded: callers add the
         files oldest first."""
-        target = safe_name(name)
-        if target is None:
+        try:
+            target = checked_name(name)
+        except safe_paths.BadName as exc:
             self.problems.append(f"the file {readable(download_name)} has a name that cannot be used as a file "
-                                 f"name ({readable(name) or 'empty'}); upload it again under a plain name")
+                                 f"name ({readable(name) or 'empty'}: it {exc.said()})")
             return
         if is_junk(target):
             self.ignored.append(download_name)
             return
         try:
-            # O_NOFOLLOW: the download was checked to hold a regular file here; if it was swapped
-            # for a link since, opening fails instead of copying what the link points at.
-            descriptor = os.open(source, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-            with os.fdopen(descriptor, "rb") as src, open(self.path / target, "wb") as out:
-                shutil.copyfileobj(src, out)
-        except OSError as exc:
-            self.problems.append(f"the file {readable(download_name)} could not be copied ({exc.strerror or exc})")
+            # O_NOFOLLOW both ways: the download was checked to hold a regular file here, and if it
+            # was swapped for a link since, nothing is read through it; nor is anything written
+            # through a link in the student's folder.
+            safe_paths.copy_in(source, safe_paths.Tree(self.path, PLAIN_NAME), (target,), replace=True,
+                               name=download_name)
+        except safe_paths.Refused as exc:
+            self.problems.append(f"the file {readable(download_name)} could not be copied ({exc})")
             return
         if target in self._written:
             self.superseded.append(self._written[target])
@@ -108,7 +120,7 @@ class StudentFolder:
     def add_zip(self, source: Path, download_name: str) -> None:
         """Unpack the student's own zip into the folder, with the grader's usual safety rules;
         a bad zip becomes a problem for this student, never an error for the class."""
-        problem = extract_zip(source, self.path)
+        problem = extract_zip(source, self.path, replace=True)  # a later upload replaces an earlier one
         if problem:
             self.problems.append(problem)
 

@@ -39,8 +39,9 @@ import signal
 import subprocess
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
+from grader.intake import safe_paths
 from grader.names import readable
 from grader.submissions import MAX_ENTRIES, MAX_UNPACKED_BYTES
 
@@ -213,9 +214,14 @@ def export_tree(repo: Path, commit_hash: str, target: Path, max_bytes: int = MAX
 
     Read from git's object store (``ls-tree`` then ``cat-file --batch``), so the clone's
     checkout, index and refs are never touched and no filter runs. Symbolic links and
-    submodules are skipped and reported, never followed. A path with an empty, ``.``, ``..``
-    or ``.git`` part (which git itself never commits, but a crafted tree can hold) refuses the
-    whole commit, as does one over ``max_entries`` files or ``max_bytes`` bytes: ``GitError``.
+    submodules are skipped and reported, never followed. A path that breaks a rule of
+    grader/intake/safe_paths.py (the one place an untrusted name becomes a path: an empty,
+    ``.`` or ``..`` part in any separator spelling, an absolute path, a control character, a
+    Windows device name, ...), that has a ``.git`` part (which git itself never commits, but a
+    crafted tree can hold), or that differs from another only by case or Unicode normalisation
+    (a Mac or Windows clone holds only one) refuses the whole commit, as does one over
+    ``max_entries`` files or ``max_bytes`` bytes: ``GitError``. Files are written by
+    ``safe_paths.Tree``: never through a link, never over another file.
     """
     if not HASH.fullmatch(commit_hash):
         raise ValueError(f"not a commit hash: {commit_hash!r}")
@@ -231,7 +237,8 @@ def export_tree(repo: Path, commit_hash: str, target: Path, max_bytes: int = MAX
         raise GitError(f"{name} holds {len(entries)} files at commit {commit_hash[:10]}, more than the "
                        f"{max_entries} the grader reads; keep only your own work in the repository")
     skipped: list[str] = []
-    blobs: list[tuple[str, str, PurePosixPath]] = []  # (mode, object, path)
+    blobs: list[tuple[str, str, tuple[str, ...], str]] = []  # (mode, object, parts, path as named)
+    seen = safe_paths.Names()
     total = 0
     for entry in entries:
         info, _, path_text = entry.partition("\t")
@@ -246,15 +253,17 @@ def export_tree(repo: Path, commit_hash: str, target: Path, max_bytes: int = MAX
                 raise GitError(f"{name} lacks the contents of {_shown(path_text)} at commit {commit_hash[:10]} "
                                "(a partial or broken clone): clone the repository again in full")
             total += int(size)
-            blobs.append((mode, obj, path))
+            _add_name(seen, path_text, path, name, commit_hash)
+            blobs.append((mode, obj, path, path_text))
         else:
             skipped.append(f"{_shown(path_text)} (a {kind}, not a file)")
     if total > max_bytes:
         raise GitError(f"{name} holds {total >> 20} MB at commit {commit_hash[:10]}, more than the "
                        f"{max_bytes >> 20} MB the grader reads; keep only your own work in the repository")
-    contents = _blobs(repo, sorted({obj for _, obj, _ in blobs}), max_bytes)
-    for _, obj, path in blobs:
-        problem = _write(target, path, contents[obj])
+    contents = _blobs(repo, sorted({obj for _, obj, _, _ in blobs}), max_bytes)
+    tree = safe_paths.Tree(target)
+    for _, obj, path, path_text in blobs:
+        problem = _write(tree, path, path_text, contents[obj])
         if problem:
             skipped.append(problem)
     return skipped
@@ -281,26 +290,43 @@ def _blobs(repo: Path, objects: list[str], max_bytes: int) -> dict[str, bytes]:
     return contents
 
 
-def _safe_path(text: str, name: str, commit_hash: str) -> PurePosixPath:
-    """``text`` as a path inside the export, or ``GitError`` when it could leave it."""
-    parts = text.split("/")
-    if text.startswith("/") or any(part in ("", ".", "..") or part.lower() == ".git" for part in parts):
-        raise GitError(f"{name} at commit {commit_hash[:10]} holds a file named {_shown(text)}, which points "
-                       "outside the repository; git never makes such a name, so the repository was crafted: "
-                       "make it again from your files")
-    return PurePosixPath(*parts)
-
-
-def _write(target: Path, path: PurePosixPath, data: bytes) -> str:
-    """Write one file (never over another: a crafted tree can name one twice); "" when written,
-    else what was skipped and why."""
-    destination = target.joinpath(*path.parts)
+def _safe_path(text: str, name: str, commit_hash: str) -> tuple[str, ...]:
+    """``text`` as checked parts of a path inside the export, or ``GitError`` when it breaks a
+    rule of safe_paths (or has a ``.git`` part)."""
+    crafted = "git never makes such a name, so the repository was crafted: make it again from your files"
     try:
-        destination.parent.mkdir(parents=True, exist_ok=True)
-        with open(destination, "xb") as out:
+        parts = safe_paths.check_name(text, fix="commit and push again")
+    except safe_paths.BadName as exc:
+        said = exc.said("the repository")
+        if exc.outside:
+            said = f"{exc.rule.replace(safe_paths.WHERE, 'the repository')}; {crafted}"
+        raise GitError(f"{name} at commit {commit_hash[:10]} holds a file named {_shown(text)}, which {said}") from None
+    if any(part.lower() == ".git" for part in parts):
+        raise GitError(f"{name} at commit {commit_hash[:10]} holds a file named {_shown(text)}, which points "
+                       f"outside the repository (into its .git folder); {crafted}")
+    return parts
+
+
+def _add_name(seen: safe_paths.Names, text: str, parts: tuple[str, ...], name: str, commit_hash: str) -> None:
+    """Record a file's path, or ``GitError`` when it clashes with an earlier one (``Widget.py``
+    beside ``widget.py``: which one is the student's work would depend on the teacher's computer)."""
+    try:
+        seen.add(text, parts, is_dir=False, fix="commit and push again (git rm --cached removes one)")
+    except safe_paths.BadName as exc:
+        raise GitError(f"{name} at commit {commit_hash[:10]} holds a file named {_shown(text)}, which "
+                       f"{exc.said('the repository')}") from None
+
+
+def _write(tree: safe_paths.Tree, parts: tuple[str, ...], text: str, data: bytes) -> str:
+    """Write one file (never over another, never through a link); "" when written, else what was
+    skipped and why."""
+    try:
+        with tree.create(parts, name=text) as out:
             out.write(data)
+    except safe_paths.Refused as exc:
+        return f"{_shown(text)} (could not be written: {exc})"
     except OSError as exc:
-        return f"{_shown(str(path))} (could not be written: {exc.strerror or exc})"
+        return f"{_shown(text)} (could not be written: {exc.strerror or exc})"
     return ""
 
 

@@ -8,6 +8,9 @@ Each layout is a module with three names (the contract a new one follows):
 - ``read(root: Path, scratch: Path, options: IntakeOptions) -> list[IntakeStudent]``: each
   student's work written into a folder of their own under ``scratch`` (model.py), raising
   ``IntakeError`` when the download breaks the layout's rules.
+  Whose work an entry is comes from the part of its name the LMS writes; an entry whose name
+  reads as more than one student's (a student's part shaped like the LMS's ids) is returned as
+  ``model.refused_entry``, graded as no one's and named in the summary, never guessed.
 
 A download given as a zip is unpacked (archive.py) before any layout looks at it. A folder that
 no layout recognises is a plain class folder: one folder or zip per student, as always.
@@ -33,6 +36,9 @@ class IntakeOptions:
 
     deadline: datetime | None = None  # timezone-aware
     late_grade: bool = False  # repositories: grade the latest commit even when it is late
+    # GitHub Classroom: the teacher's template repository, whose .github/ each clone's is
+    # compared with (classroom_github.py); None: not compared.
+    template: Path | None = None
 
 
 def layout_names() -> list[str]:

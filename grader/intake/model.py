@@ -46,6 +46,11 @@ class Identity:
     superseded: list[str] = field(default_factory=list)  # earlier versions not graded, as named in the download
     ignored: list[str] = field(default_factory=list)  # files the LMS adds, left out of grading
     source: str = ""  # where in the download this student's work was, as named there
+    # GitHub Classroom with --template: each file of the clone's .github/ that is not the
+    # template's, {"path", "change": added|removed|changed, "commit"} (classroom_github.py);
+    # [] when it all matches; None when not compared. Classroom's points for a student with a
+    # change may be forged; the grade is the grader's either way.
+    github_changes: list[dict] | None = None
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -68,3 +73,35 @@ class IntakeStudent:
     # For the teacher, when something about this entry is worth knowing but does not stop its
     # grading (a Gradescope folder the metadata does not list, say).
     note: str = ""
+    # True for an entry of the download refused because its name reads as more than one
+    # student's (``refused_entry``): graded as no one's, listed in the summary.
+    refused: bool = False
+
+
+def refused_entry(lms: str, entry: str, readings: list[str]) -> IntakeStudent:
+    """An entry of a download whose name can be read as more than one student's work, as a
+    student with nothing to grade, so that it shows in the summary and results.json as
+    ``unusable`` with the reason, and goes into no one's folder.
+
+    Why refuse rather than guess: the name mixes what the LMS wrote (ids) with what a student
+    wrote (their display name, their file's name), and a student can shape their part to look
+    like the LMS's. Any rule that picks one reading ("the first id", "the last id") lets some
+    choice of name file the work under another student's id, where it would replace or join
+    that student's files. Refusing costs only the entry's own author, who is told why.
+
+    ``readings``: each way the name reads, in words ("participant 99999 ('Bob Smith')").
+    """
+    who = " or ".join(readings) if len(readings) <= 2 else ", ".join(readings[:-1]) + f" or {readings[-1]}"
+    problem = (f"Refused: the {lms.capitalize()} download's entry {quoted(entry)} can be read as the work of {who}, "
+               "so the grader cannot tell whose it is and graded it as no one's (a display name or a file "
+               "name shaped like the LMS's ids reads this way, by chance or to have work filed under another "
+               f"student). No other student's files depend on it. Check in {lms.capitalize()} whose it is; its owner "
+               "can hand it in again under a plain file name.")
+    identity = Identity(lms=lms, source=entry)
+    return IntakeStudent(key=entry, folder=None, identity=identity, problem=problem, refused=True)
+
+
+def quoted(name: str) -> str:
+    """``name`` in quotes, whole (the teacher must find it in the download), every invisible or
+    line-breaking character written as an escape."""
+    return repr(name)

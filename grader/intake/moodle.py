@@ -26,6 +26,20 @@ entries are one. Online text is not graded (named in ``ignored``), nor is anothe
 Since a group's number cannot be told from a participant's by its form, a download with a
 ``Default group`` entry is read as a team download and its numbers kept as ``moodle_group_id``;
 a team download where every student is in a group is indistinguishable from a class download.
+
+Whose entry it is (checked against mod/assign/classes/downloader.php, ``get_student_prefix`` and
+``load_submissionplugin_filelist``, in moodle/moodle at da5455238d1a): Moodle writes
+``clean_filename(str_replace('_', ' ', fullname) . '_' . id)``, then ``'_' . subtype . '_' . type``
+(``_assignsubmission_file``), then for a flat entry ``'_'`` and the file's name as uploaded. So
+the student writes on both sides of what Moodle writes: their display name on the left (Moodle
+turns its ``_`` into spaces, but a download made otherwise may keep them) and, flat, their file's
+name on the right (``_`` kept). The id is the ``_<digits>`` just before the one
+``_assignsubmission_<plugin>`` Moodle wrote; for a folder that marker ends the name, so it is read
+from the right. A name holding the marker twice can be read as two owners (``Bob Smith_99999_
+assignsubmission_file__55555_assignsubmission_file_work.zip`` is participant 99999's file
+``_55555_...work.zip`` or participant 55555's ``work.zip``): such an entry is refused, by name,
+and goes into no one's folder (model.py, ``refused_entry``). Reading the first marker instead let
+that file replace participant 99999's own file of that name.
 """
 
 import re
@@ -35,14 +49,15 @@ from pathlib import Path
 
 from grader.intake.copying import Copied, copy_file, copy_tree, is_junk, new_student_folder
 from grader.intake.layouts import IntakeOptions
-from grader.intake.model import Identity, IntakeError, IntakeStudent
+from grader.intake.model import Identity, IntakeError, IntakeStudent, quoted, refused_entry
 from grader.names import shown
 from grader.submissions import unwrap
 
 NAME = "moodle"
 
-# prefix _assignsubmission_ plugin, then nothing or "_" (a folder) or "_" and a file name (flat).
-ENTRY = re.compile(r"^(?P<prefix>.+?)_assignsubmission_(?P<plugin>[a-z0-9]+)(?P<rest>_.*)?$", re.DOTALL)
+# What Moodle writes after the participant id: "_assignsubmission_<plugin>", then the end of a
+# folder's name, "_" (a 3.x folder) or "_" and a file's name (flat).
+MARKER = re.compile(r"_assignsubmission_(?P<plugin>[a-z0-9]+)(?=_|\Z)")
 PREFIX = re.compile(r"^(?P<name>.*)_(?P<id>\d+)$", re.DOTALL)
 BLIND_WORD = "Participant"  # mod_assign's 'participant' string, in English
 FILE_PLUGIN = "file"
@@ -55,6 +70,19 @@ class _Entry:
     path: Path
     plugin: str
     flat_name: str | None  # the student's file name, for a flat entry; None for a folder
+
+
+@dataclass(frozen=True)
+class _Name:
+    """An entry's name as Moodle's: every way it reads, and the owner each marker in it names."""
+
+    readings: tuple[tuple[str, str, str | None], ...]  # (prefix, plugin, flat file name or None)
+    owners: tuple[str, ...]  # the prefix before each "_assignsubmission_" marker, in order
+
+    @property
+    def ambiguous(self) -> bool:
+        """Read as Moodle's, with the marker more than once: two owners, or a name that holds it."""
+        return bool(self.readings) and len(self.owners) > 1
 
 
 @dataclass
@@ -70,10 +98,11 @@ class _Group:
 def recognise(root: Path) -> str:
     """Evidence that ``root`` is a Moodle download: entries named ``Name_id_assignsubmission_plugin``."""
     base = _base(root)
-    named = [p.name for p in _visible(base) if _parse(p) is not None]
+    parsed = [(p.name, _parse(p)) for p in _visible(base)]
+    named = sorted((found.ambiguous, name) for name, found in parsed if found.readings)  # a refused one last
     if not named:
         return ""
-    return (f"{len(named)} entries named like {shown(named[0])} (Moodle's \"Download all submissions\": "
+    return (f"{len(named)} entries named like {shown(named[0][1])} (Moodle's \"Download all submissions\": "
             "Full Name_participant id_assignsubmission_plugin)")
 
 
@@ -82,36 +111,40 @@ def read(root: Path, scratch: Path, options: IntakeOptions) -> list[IntakeStuden
     of their own under ``scratch``; an entry not named the Moodle way is left to ``stray_files``."""
     base = _base(root)
     groups: dict[str, _Group] = {}
+    refused = []
     for path in _visible(base):
         parsed = _parse(path)
-        if parsed is None:
+        if parsed.ambiguous:
+            refused.append(refused_entry(NAME, path.name, _owners(parsed)))
             continue
-        prefix, plugin, flat_name = parsed
+        if not parsed.readings:
+            continue
+        prefix, plugin, flat_name = parsed.readings[0]
         name, number = _split_prefix(prefix)
         # One participant id is one student, whatever name their entries carry.
         group = groups.setdefault(number or f"name:{prefix}", _Group(prefix, name, number))
         group.entries.append(_Entry(path, plugin, flat_name))
-    if not groups:
+    if not groups and not refused:
         raise IntakeError(f"{base} holds no entry named the way Moodle's \"Download all submissions\" names them "
                           "(Full Name_12345_assignsubmission_file). Unzip the download Moodle gave without renaming "
                           "anything, or give the class folder without --from moodle.")
     teams = any(not g.number for g in groups.values())
     students = [_student(g, scratch, teams) for g in groups.values()]
     _tell_apart(students, list(groups.values()))
-    return students
+    return students + refused
 
 
 def stray_files(root: Path) -> list[str]:
     """Entries of the download not named the way Moodle names a submission (a file the teacher
     put there, a link), as named under ``root``: they belong to no student and are not graded."""
     base = _base(root)
-    return [path.relative_to(root).as_posix() for path in _visible(base) if _parse(path) is None]
+    return [path.relative_to(root).as_posix() for path in _visible(base) if not _parse(path).readings]
 
 
 def _base(root: Path) -> Path:
     """``root``, or the one folder inside it when the download was unzipped with a wrapper
     (the zip's own name, ``COURSE-Assignment-123``)."""
-    if any(_parse(p) is not None for p in _visible(root)):
+    if any(_parse(p).readings for p in _visible(root)):
         return root
     children = _visible(root)
     if len(children) == 1 and children[0].is_dir() and not children[0].is_symlink():
@@ -126,17 +159,37 @@ def _visible(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if not p.name.startswith(".") and not is_junk(p.name))
 
 
-def _parse(path: Path) -> tuple[str, str, str | None] | None:
-    """(prefix, plugin, flat file name or None) for an entry named the Moodle way, else None."""
-    match = ENTRY.match(path.name)
-    if match is None or path.is_symlink():
-        return None
-    rest = match["rest"] or ""
-    if path.is_dir():
-        return (match["prefix"], match["plugin"], None) if rest in ("", "_") else None
-    if len(rest) > 1:
-        return match["prefix"], match["plugin"], rest[1:]
-    return None
+def _parse(path: Path) -> _Name:
+    """Every way ``path``'s name reads as Moodle's, and the owner each marker in it names.
+
+    A marker reads as Moodle's when a name comes before it and, for a folder, it ends the name
+    (``_file`` or 3.x's ``_file_``); for a file, ``_`` and a file name follow it. A link is
+    never read (no reading: a stray)."""
+    if path.is_symlink():
+        return _Name((), ())
+    name, is_dir = path.name, path.is_dir()
+    markers = list(MARKER.finditer(name))
+    readings = []
+    for marker in markers:
+        prefix, rest = name[:marker.start()], name[marker.end():]
+        if not prefix:
+            continue
+        if is_dir and rest in ("", "_"):
+            readings.append((prefix, marker["plugin"], None))
+        elif not is_dir and len(rest) > 1 and rest.startswith("_"):
+            readings.append((prefix, marker["plugin"], rest[1:]))
+    return _Name(tuple(readings), tuple(name[:marker.start()] for marker in markers))
+
+
+def _owners(parsed: _Name) -> list[str]:
+    """Who an ambiguous name can be read as, in words: ``participant 99999 (Bob Smith)``."""
+    owners = []
+    for prefix in parsed.owners:
+        name, number = _split_prefix(prefix)
+        owner = f"participant {number} ({quoted(name)})" if number else f"{quoted(name or prefix)} (no participant id)"
+        if owner not in owners:
+            owners.append(owner)
+    return owners
 
 
 def _split_prefix(prefix: str) -> tuple[str, str]:

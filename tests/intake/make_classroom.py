@@ -26,13 +26,13 @@ DEADLINE = "2026-12-01T23:59:00+01:00"  # example_class()'s deadline
 
 @dataclass
 class Commit:
-    """One commit: ``files`` written (text) or deleted (None) before it; ``when`` is the
+    """One commit: ``files`` written (text, or bytes) or deleted (None) before it; ``when`` is the
     committer time (ISO 8601 with offset), ``author_when`` the author time (default ``when``);
     ``links`` are symbolic links (path: target) and ``submodules`` gitlink entries
     (path: commit hash) added to it."""
 
     when: str
-    files: dict[str, str | None] = field(default_factory=dict)
+    files: dict[str, str | bytes | None] = field(default_factory=dict)
     message: str = ""
     author_when: str = ""
     links: dict[str, str] = field(default_factory=dict)
@@ -115,14 +115,17 @@ def git(repo: Path, *args: str, env: dict[str, str] | None = None, input: bytes 
     return done.stdout.decode("utf-8", "replace")
 
 
-def _write(folder: Path, files: dict[str, str | None]) -> None:
+def _write(folder: Path, files: dict[str, str | bytes | None]) -> None:
     for path, text in files.items():
         target = folder / path
         if text is None:
             target.unlink()
         else:
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
+            if isinstance(text, bytes):  # a binary file (a wheel in .github/grader/)
+                target.write_bytes(text)
+            else:
+                target.write_text(text, encoding="utf-8")
 
 
 SUBMODULE_HASH = "3" * 40

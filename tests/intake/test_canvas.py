@@ -60,7 +60,8 @@ def test_the_builder_joins_digits_between_underscores_so_ids_stay_findable():
     ("smithbob_340934_208490284_deck.py", ("smithbob", "340934", "", False, "208490284", "deck.py", "file")),
     ("smithbob_LATE_340934_208490284_deck.py", ("smithbob", "340934", "", True, "208490284", "deck.py", "file")),
     ("ñúñezzoë_340935_208490285_my deck (2).py", ("ñúñezzoë", "340935", "", False, "208490285", "my deck (2).py", "file")),
-    ("smithbob_340934_208490284_2024_12_notes.py", ("smithbob", "340934", "", False, "208490284", "2024_12_notes.py", "file")),
+    # A file name starting "<digits>_" reads two ways (refused): tests/intake/test_canvas_hostile_names.py.
+    ("smithbob_340934_208490284_2024-12_notes.py", ("smithbob", "340934", "", False, "208490284", "2024-12_notes.py", "file")),
     ("_340936_208490286_deck.py", ("", "340936", "", False, "208490286", "deck.py", "file")),
     ("smithbob_340934_text.html", ("smithbob", "340934", "", False, "", "", "text")),
     ("smithbob_LATE_340934_link.html", ("smithbob", "340934", "", True, "", "", "link")),
@@ -207,7 +208,8 @@ def test_hostile_names_are_refused_not_written(tmp_path):
     found = {s.key: s for s in canvas.read(root, tmp_path, IntakeOptions())}
     assert files_of(found["smithbob"].folder) == {"deck.py": DECK}
     assert "cannot be used as a file name" in found["smithbob"].problem
-    assert files_of(found["lovelaceada"].folder) == {"deck\n.py": DECK}
+    # A line break is a control character, which no name written on disk may hold (safe_paths).
+    assert found["lovelaceada"].folder is None and "control character" in found["lovelaceada"].problem
 
 
 def test_links_in_the_download_are_never_followed(tmp_path):
