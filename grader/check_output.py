@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.text import Text
 
 from grader.check_view import CheckView, is_done
+from grader.kit import teacher_checks
 from grader.kit.edition import KIT_HEADLINE, is_kit
 from grader.reporters.grouping import FailureGroup, alike_names, group_failures
 from grader.reporters.wording import (
@@ -185,8 +186,8 @@ def _print_passed(out: Console, result: SubmissionResult, view: CheckView) -> No
         counted = [t for t in activity.tests if not t.advisory]
         tests = len({base_name(t.name) for t in counted})
         if is_done(activity) and tests > 1:  # one test (a --test replay) is named below
-            lines.append(Text.assemble("  ", ("✓", "green"), " ", (f"{activity.id} {activity.title}", "bold"),
-                                       f": all {tests} tests passed"))
+            words = teacher_checks.passed_words(activity) or f"all {tests} tests passed"  # the kit's format-only checks
+            lines.append(Text.assemble("  ", ("✓", "green"), " ", (f"{activity.id} {activity.title}", "bold"), f": {words}"))
             continue
         groups: dict[str, list[TestResult]] = {}
         for test in counted:
@@ -212,6 +213,7 @@ def _print_scores(out: Console, result: SubmissionResult, base_seed: int, view: 
         status = "not_started" if activity.id in view.not_started else activity.status
         if status != "graded":
             shown += f"  ({SCORE_NOTE.get(status, status)})"
+        shown += teacher_checks.score_words(activity)  # in a kit: points only the teacher gives
         out.print(Text(f"  {name}{' ' * (width - cell_len(name))}  {shown}"))
     hidden = sum(a.hidden_not_run for a in result.activities)
     which = " (public tests)" if hidden else ""
@@ -220,6 +222,8 @@ def _print_scores(out: Console, result: SubmissionResult, base_seed: int, view: 
         total += " (incomplete)"
     out.print(Text(total, style="bold") + Text(f"    Bonus: {counted_score(result.bonus, result.bonus_max)}"
                                              if result.bonus_max else ""))
+    if teacher_line := teacher_checks.total_line(result):
+        out.print(Text(teacher_line, style="dim"))
     values = [v for a in result.activities for v in (a.score, a.max)] + [result.total, result.bonus]
     if not all(is_counted_exactly(v) for v in values):
         out.print(Text("Points are shown in half points, rounded down; the exact ones are in your teacher's results.",

@@ -32,5 +32,9 @@ def kit_command(out: Path, rubric: Path | None, lab_id: str | None) -> None:
     click.echo(f"Wrote {wheel}")
     click.echo(f"The {lab.id} student kit: {len(kit.files)} files, {len(kit.cut_tests)} test(s) left out "
                "(hidden, or needing mutants or versions students must not have).")
+    if kit.teacher_checks:  # questions with few possible answers: nothing of theirs is in the kit
+        points = sum(p for entries in kit.teacher_checks.values() for p in entries.values())
+        click.echo(f"Yours to give: {points:g} points of {', '.join(kit.teacher_checks)} (answers with few possible values, "
+                   "which the kit checks for their format only; `grader grade` checks them).")
     click.echo(f"Students install it with `pip install {wheel.name}` and run `grader check` in their folder "
                "(docs/kit.md). Its points come from the public tests only; `grader grade` gives the full grade.")

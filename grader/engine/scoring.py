@@ -10,6 +10,7 @@ from grader.engine.plan import GradingPlan, SubmissionPlan, rename_note
 from grader.engine.test_filter import entry_wanted
 from grader.kit.edition import is_kit
 from grader.kit.own_files import wait_for_owners
+from grader.kit.teacher_checks import set_aside as set_aside_teacher_checks
 from grader.replay import ReplayTarget, replay_command
 from grader.results import (
     ActivityResult,
@@ -49,6 +50,8 @@ def score_submission(rubric: Rubric, plan: GradingPlan, sub_id: str, records: li
     note_given_own(rubric, activities, records)  # a given class graded in the student's version
     if is_kit() and not plan.only_tests:  # a kit's activity waits for the ones whose files it uses
         wait_for_owners(rubric, activities, {k: a.imported for k, a in sub_plan.activities.items()})
+    if is_kit():  # questions whose answers a kit cannot hold: their points are the teacher's
+        set_aside_teacher_checks(activities)
     counted = [a for a in activities if not a.bonus]
     extra = [a for a in activities if a.bonus]
     messages = [] if finished else ["the grader did not finish this submission, so its results are incomplete; "

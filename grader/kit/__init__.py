@@ -12,6 +12,8 @@ one (edition.py) and then:
 - puts the student's own files where the full grader puts the lab's reference ones (a stand-in
   beside the file under test, the correct class a tester must accept), and only once the
   activity that owns that file passes, so a bug in it is not charged again (own_files.py);
-- compares written answers with salted hashes of them (grader/answer_key.py);
+- holds no trace of a written answer with few possible values: it checks that such an answer is
+  there and readable, and leaves its points to the teacher (teacher_checks.py); an answer with
+  many possible values it compares with a salted hash (grader/answer_key.py);
 - offers the student commands only (check, play, labs).
 """

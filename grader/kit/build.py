@@ -5,8 +5,10 @@ What goes in, and how each secret stays out:
 =====================  ==================================================================
 grader, sandbox_runtime  as they are: the harness, the sandbox, the reports (no lab in them)
 the lab's package        its suites with every hidden test and every ``in_kit: false`` test
-                         cut out (whole functions, found by their syntax tree); its answer key
-                         hashed (grader/answer_key.py); no diagnosis, mutation or handout code
+                         cut out (whole functions, found by their syntax tree); of its answer
+                         key only salted hashes of answers with many possible values, never a
+                         trace of the others (teacher_checks.py); no diagnosis, mutation or
+                         handout code
 other labs' modules      only those the lab's own modules import (a lab may reuse another
                          lab's helpers), never another lab's registration
 rubric                   without the entries it cut
@@ -20,12 +22,14 @@ examples/                nothing (demo solutions)
 =====================  ==================================================================
 
 The kit registers only its lab and the ``grader`` command, and carries ``grader/kit/kit.json``,
-which tells an installed grader it is a kit (edition.py). tests/kit/ builds every lab's kit and
-searches it for every secret.
+which tells an installed grader it is a kit (edition.py) and which tests' points are the
+teacher's to give (teacher_checks.py). tests/kit/ builds every lab's kit and searches it for
+every secret.
 """
 
 import ast
 import fnmatch
+import json
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -35,10 +39,10 @@ import yaml
 
 import grader
 import sandbox_runtime
-from grader.answer_key import AnswerKey
 from grader.assets import asset_folder
 from grader.kit.edition import MANIFEST
 from grader.kit.sealed_files import SEALED_SUFFIX
+from grader.kit.teacher_checks import protect_answer_keys
 from grader.kit.wheel import write_wheel
 from grader.labs import Lab
 from grader.sealed_source import seal
@@ -63,6 +67,8 @@ class Kit:
     files: dict[str, bytes] = field(default_factory=dict)
     cut_tests: list[str] = field(default_factory=list)  # "A1 test_x": hidden or not in the kit
     cut_by_suite: dict[str, list[str]] = field(default_factory=dict)  # suite file -> test names cut
+    # activity id -> rubric entry -> points: questions the kit holds no answer to (teacher_checks.py)
+    teacher_checks: dict[str, dict[str, float]] = field(default_factory=dict)
 
     def add_tree(self, folder: Path, prefix: str, skip: set[str] = frozenset()) -> None:
         for path in sorted(folder.rglob("*")):
@@ -86,10 +92,12 @@ def build_kit(lab: Lab, out: Path, rubric: Path | None = None) -> tuple[Path, Ki
     _add_rubric(kit)
     _cut_suites(kit)
     _add_assets(kit)
-    salt = secrets.token_hex(16)
-    _hash_answer_keys(kit, salt)
-    kit.files[f"grader/kit/{MANIFEST.name}"] = (f'{{"lab": "{lab.id}", "version": "{grader.__version__}", '
-                                                 f'"salt": "{salt}"}}\n').encode("utf-8")
+    try:
+        kit.teacher_checks = protect_answer_keys(kit.files, kit.lab, _kit_rubric(kit), secrets.token_hex(16))
+    except ValueError as exc:
+        raise KitError(f"{kit.lab.id}: {exc}") from None
+    manifest = {"lab": lab.id, "version": grader.__version__, "teacher_checks": kit.teacher_checks}
+    kit.files[f"grader/kit/{MANIFEST.name}"] = (json.dumps(manifest, sort_keys=True) + "\n").encode("utf-8")
     package = lab.suites.parent.name
     wheel = write_wheel(out, f"grader-kit-{lab.id}", grader.__version__,
                         f"Student kit of the {lab.title} grader: public checks only, no answers",
@@ -225,8 +233,6 @@ def _add_handed_out_versions(kit: Kit) -> None:
     kit.files[f"grader_assets/buggy_variants/{kit.lab.id}/variants.yaml"] = text.encode("utf-8")
 
 
-def _hash_answer_keys(kit: Kit, salt: str) -> None:
-    for name in [n for n in kit.files if n.endswith("/answer_key.yaml")]:
-        key = AnswerKey(yaml.safe_load(kit.files[name].decode("utf-8")) or {})
-        text = "# Salted hashes of the right answers (grader/answer_key.py).\n" + yaml.safe_dump(key.hashed(salt), sort_keys=False)
-        kit.files[name] = text.encode("utf-8")
+def _kit_rubric(kit: Kit) -> dict:
+    """The kit's rubric as data (what _add_rubric kept)."""
+    return yaml.safe_load(kit.files[f"grader_assets/rubrics/{kit.lab.rubric.name}"].decode("utf-8"))

@@ -15,7 +15,8 @@ KIT_COMMANDS = ("check", "labs", "play")
 
 @lru_cache(maxsize=1)
 def kit_manifest() -> dict | None:
-    """The kit's manifest ({"lab": ..., "version": ..., "salt": ...}), or None in the full grader."""
+    """The kit's manifest ({"lab", "version", "teacher_checks": the rubric entries whose points are
+    the teacher's, by activity: teacher_checks.py}), or None in the full grader."""
     if not MANIFEST.is_file():
         return None
     return json.loads(MANIFEST.read_text(encoding="utf-8"))

@@ -6,10 +6,16 @@
 - the second correct versions (same two forms), and the curated mutants (as files);
 - every hidden test's name;
 - the diagnosis key of every wrong version (what variants.yaml says it gets wrong, and the test
-  idea that exposes it) and the answers in clear (the suites' answer keys, the reference answers).
+  idea that exposes it) and the answers in clear (the suites' answer keys, the reference answers);
+- for each question of an answer key with a small domain (under 10^12 possible answers, or none
+  declared), every trace a student could turn back into its answer (``answer_traces``): the
+  answer (each member of a set) in clear, and its salted SHA-256 under every salt the kit holds.
 """
 
 import ast
+import hashlib
+import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -98,3 +104,44 @@ def lab_secrets(lab: str) -> Secrets:
                 if isinstance(value, list) and len(value) >= 3:  # short answers (6) would be found everywhere
                     secrets.texts[str(value)] = f"the answer to {name}"
     return secrets
+
+
+SMALL_DOMAIN = 10**12  # as grader/answer_key.py, restated: this is the test's own reading
+SALT = re.compile(r"""["']?salt["']?\s*[:=]\s*["']?([0-9A-Za-z+/=_-]{8,})""")
+
+
+def small_answers(lab: str) -> dict[str, list]:
+    """question -> its answers (a set's members one by one) for every question of the lab's answer
+    key whose declared domain is small or missing: what the kit must hold no trace of."""
+    found: dict[str, list] = {}
+    for key_file in (ROOT / "labs").glob("*/suites/answer_key.yaml"):
+        if key_file.parent.parent.name != lab.replace("-", "_"):
+            continue
+        data = yaml.safe_load(key_file.read_text(encoding="utf-8")) or {}
+        declared = data.get("kit") or {}
+        for name, value in data.items():
+            if name in ("kit", "salt", "teacher_checks"):
+                continue
+            if (declared.get(name) or {}).get("domain", 0) >= SMALL_DOMAIN:
+                continue
+            found[name] = value["each_of"] if isinstance(value, dict) and "each_of" in value else [value]
+    return found
+
+
+def answer_traces(lab: str, files: dict[str, bytes]) -> dict[str, str]:
+    """Text that must appear in none of the kit's ``files``, with what it would give away: each
+    small-domain answer as JSON (the form it is hashed in) and as Python prints it, when long
+    enough not to turn up by chance, and its salted SHA-256 (salt, newline, compact JSON) under
+    every salt found in the kit, the way an attacker with the kit computes it."""
+    texts = [data.decode("utf-8", "replace") for data in files.values()]
+    salts = {match for text in texts for match in SALT.findall(text)}
+    traces: dict[str, str] = {}
+    for name, answers in small_answers(lab).items():
+        for answer in answers:
+            compact = json.dumps(answer, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+            for shown in (compact, str(answer)):
+                if len(shown) >= 8:
+                    traces[shown] = f"the answer to {name} in clear"
+            for salt in salts:
+                traces[hashlib.sha256(f"{salt}\n{compact}".encode("utf-8")).hexdigest()] = f"the salted hash of the answer to {name}"
+    return traces

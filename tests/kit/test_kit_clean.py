@@ -3,7 +3,8 @@
 1. its wheel, file by file: no function or class whose syntax tree is one of the reference
    solution's or a second correct version's, no distinctive line of theirs, no mutant, no
    reference file, no hidden test's name, no diagnosis key, no answer in clear;
-2. its answer keys hold hashes only, and its wrong versions ids only;
+2. its answer keys hold hashes only, of answers with many possible values, and no trace (clear
+   or hashed) of an answer with few (Elevens' Activity 6); its wrong versions ids only;
 3. from inside the sandbox, as a student's file: it walks every folder on its sys.path that the
    kit is installed in, reads every file it can, and reports what it found (nothing) and how
    much it read (everything: the search is not blind).
@@ -15,7 +16,7 @@ import pytest
 import yaml
 
 from tests.kit.conftest import LABS
-from tests.kit.lab_secrets import dump, lab_secrets, normalised_defs
+from tests.kit.lab_secrets import answer_traces, dump, lab_secrets, normalised_defs, small_answers
 
 
 def kit_files(kit) -> dict[str, bytes]:
@@ -45,6 +46,27 @@ def test_no_reference_code_test_name_key_or_answer_in_the_wheel(kits, lab):
     assert not found, "\n".join(found)
 
 
+def find_answer_traces(files: dict[str, bytes], lab: str) -> list[str]:
+    """Every place in the kit's ``files`` where an answer with few possible values, or its hash
+    under a salt the kit holds, can be read (lab_secrets.answer_traces)."""
+    traces = answer_traces(lab, files)
+    return [f"{name} holds {what}: {trace}" for name, data in files.items()
+            for trace, what in traces.items() if trace in data.decode("utf-8", "replace")]
+
+
+@pytest.mark.parametrize("lab", LABS)
+def test_no_answer_with_few_possible_values_nor_its_hash_is_in_the_wheel(kits, lab):
+    """Elevens' Activity 6: each answer has at most a few hundred possible values, so a salted hash
+    shipped with its salt gives it away; the kit holds no trace of it, and names it as the
+    teacher's instead."""
+    files = kit_files(kits(lab))
+    assert not find_answer_traces(files, lab), "\n".join(find_answer_traces(files, lab))
+    questions = small_answers(lab)
+    if questions:
+        [key] = [yaml.safe_load(data) for name, data in files.items() if name.endswith("/suites/answer_key.yaml")]
+        assert sorted(key["teacher_checks"]) == sorted(questions) and "salt" not in key, key
+
+
 @pytest.mark.parametrize("lab", LABS)
 def test_what_the_kit_keeps_is_only_what_students_may_have(kits, lab):
     files = kit_files(kits(lab))
@@ -53,8 +75,9 @@ def test_what_the_kit_keeps_is_only_what_students_may_have(kits, lab):
     assert not [n for n in names if "/mutants/" in n or "/diagnosis/" in n], "mutants or diagnosis keys"
     for name in names:
         if name.endswith("answer_key.yaml"):
-            key = yaml.safe_load(files[name])
-            assert set(key) > {"salt"} and all("sha256" in str(v) for k, v in key.items() if k != "salt"), key
+            key = yaml.safe_load(files[name]) or {}
+            hashed = {k for k, v in key.items() if isinstance(v, dict) and set(v) & {"sha256", "each_of_sha256"}}
+            assert set(key) <= hashed | {"salt", "teacher_checks"} and ("salt" in key) == bool(hashed), key
         if name.endswith("variants.yaml"):
             for kind, entries in yaml.safe_load(files[name]).items():
                 assert kind != "correct"

@@ -8,6 +8,7 @@ offers only the student's commands.
 
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -89,19 +90,47 @@ def test_a_file_that_imports_an_earlier_one_runs_on_the_students_own_once_its_ac
     assert "Finish A1 first" in wrong.stdout
 
 
-def test_written_answers_are_checked_against_hashes_with_the_same_hints(kits, installed_grader, tmp_path):
+def test_written_answers_are_checked_for_their_format_only_and_their_points_are_the_teachers(kits, installed_grader, tmp_path):
     answers = yaml.safe_load((ROOT / "reference" / "elevens" / "answers.yaml").read_text(encoding="utf-8"))
     right = write(tmp_path / "right", {"answers.yaml": yaml.safe_dump(answers)})
-    assert "6 / 6" in score_line(kits("elevens").grader("check", str(right), "--activity", "A6").stdout, "A6")
+    done = kits("elevens").grader("check", str(right), "--activity", "A6")
+    assert score_line(done.stdout, "A6").endswith("0 / 0  (+6 your teacher checks)"), done.stdout
+    assert "all 4 answers are there and readable; your teacher checks if they are right" in done.stdout
+    assert "Your teacher checks A6 (6 points, not in this total)" in done.stdout
+    # Wrong but readable: only the teacher's grader can tell.
     answers["plays"] = answers["plays"][:1]  # one play missing
     answers["card_indexes"] = [0, 1, 3]
     wrong = write(tmp_path / "wrong", {"answers.yaml": yaml.safe_dump(answers)})
     kit = kits("elevens").grader("check", str(wrong), "--activity", "A6")
     full = installed_grader.grader("check", str(wrong), "--activity", "A6")
-    assert failed(kit.stdout) == failed(full.stdout) == {"A6 test_plays_question", "A6 test_card_indexes_question"}
-    assert "A play is missing" in kit.stdout
+    assert kit.returncode == 0 and not failed(kit.stdout), kit.stdout
+    assert failed(full.stdout) == {"A6 test_plays_question", "A6 test_card_indexes_question"}
+    # Unreadable: the same failures and hints in both.
+    answers = yaml.safe_load((ROOT / "reference" / "elevens" / "answers.yaml").read_text(encoding="utf-8"))
+    answers.update(deck_size="six", plays=[["5S", "6X"]])
+    unreadable = write(tmp_path / "unreadable", {"answers.yaml": yaml.safe_dump(answers)})
+    kit = kits("elevens").grader("check", str(unreadable), "--activity", "A6")
+    full = installed_grader.grader("check", str(unreadable), "--activity", "A6")
+    assert failed(kit.stdout) == failed(full.stdout) == {"A6 test_deck_size_question", "A6 test_plays_question"}
+    assert kit.returncode == 1 and "That is not a whole number" in kit.stdout
     hints = lambda out: [line for line in out.splitlines() if "Hint:" in line]  # noqa: E731
     assert hints(kit.stdout) == hints(full.stdout)
+
+
+def test_the_kits_maximum_is_its_public_points_less_exactly_the_teachers(kits, tmp_path):
+    kit = kits("elevens")
+    rubric = yaml.safe_load(subprocess.run(
+        [str(kit.python), "-c", "import grader_assets.rubrics as r, pathlib; print((pathlib.Path(r.__path__[0]) / 'elevens.yaml').read_text())"],
+        capture_output=True, text=True, check=True).stdout)
+    public = sum(t["points"] for a in rubric["activities"] if not a["id"].startswith("bonus")
+                 for t in a["tests"] if not t.get("advisory"))
+    a6 = sum(t["points"] for a in rubric["activities"] if a["id"] == "A6" for t in a["tests"])
+    files = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / "reference" / "elevens").iterdir()
+             if p.suffix in (".py", ".yaml") and p.name != "__init__.py"}
+    done = kit.grader("check", str(write(tmp_path / "ada", files)))
+    total = re.search(r"Total: ([\d.]+) / ([\d.]+)", done.stdout)
+    assert a6 == 6 and float(total[2]) == public - a6, done.stdout
+    assert f"Your teacher checks A6 ({a6:g} points, not in this total)" in done.stdout
 
 
 def test_the_kit_offers_only_the_students_commands(kits, tmp_path):

@@ -114,7 +114,9 @@ def render_workflow(steps: list[GradingStep], install: str, rubric_label: str, k
     student kit (public tests only), not the full grader."""
     q = json.dumps
     what = (["# The grader installed is the student kit (.github/grader/): it holds the public tests only and",
-             "# no answer, so every point here comes from a public test (docs/kit.md)."] if kit else
+             "# no answer, so every point here comes from a public test (docs/kit.md). A question with few",
+             "# possible answers is checked for its format only and is worth 0 here: its points are yours to",
+             "# give, with `grader grade` on the clones."] if kit else
             ["# The grader installed is the FULL grader: its hidden tests count, and students can read them."])
     lines = [
         "# GitHub Classroom autograding, written by `grader classroom init`.",
