@@ -134,8 +134,7 @@ def engine_helper(spec_path: str) -> None:
     (work / "unpacked").mkdir()
     found = find_submissions(Path(spec["root"]), work / "unpacked")
     options = GradeOptions(jobs=spec["jobs"], isolation=spec["isolation"],
-                           only_activities=spec["only_activities"], only_tests=spec["only_tests"],
-                           fresh_process_per_test=spec.get("fresh", False))
+                           only_activities=spec["only_activities"], only_tests=spec["only_tests"])
     self0, children0 = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     results = grade(rubric, found, options, work)
@@ -157,8 +156,7 @@ def engine_helper(spec_path: str) -> None:
 def run_engine(root: Path, scratch: Path, args, activities=(), tests=()) -> dict:
     work = Path(tempfile.mkdtemp(dir=scratch, prefix="engine-"))
     spec = {"root": str(root), "work": str(work), "jobs": args.jobs, "isolation": args.isolation,
-            "only_activities": list(activities), "only_tests": list(tests), "out": str(work / "measured.json"),
-            "fresh": getattr(args, "fresh_process_per_test", False)}
+            "only_activities": list(activities), "only_tests": list(tests), "out": str(work / "measured.json")}
     (work / "spec.json").write_text(json.dumps(spec))
     measured = run_measured([*HELPER, str(work / "spec.json")], stdin=subprocess.DEVNULL)
     if measured.code != 0:
@@ -185,9 +183,8 @@ def activity_durations(records: dict[str, list[dict]]) -> dict[str, list[float]]
 def run_cli(root: Path, scratch: Path, args) -> tuple[Measured, dict]:
     out = Path(tempfile.mkdtemp(dir=scratch, prefix="cli-")) / "out"
     with open(out.parent / "log.txt", "wb") as log:
-        mode = ["--fresh-process-per-test"] if getattr(args, "fresh_process_per_test", False) else []
         measured = run_measured([*GRADER_CLI, "grade", str(root), "--out", str(out), "--jobs", str(args.jobs),
-                                 "--isolation", args.isolation, *mode], stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+                                 "--isolation", args.isolation], stdin=subprocess.DEVNULL, stdout=log, stderr=log)
     results = json.loads((out / "results.json").read_text()) if (out / "results.json").exists() else {}
     if measured.code not in (0, 70):
         print(f"  (grader grade exited {measured.code}: {(out.parent / 'log.txt').read_text()[-400:]})")

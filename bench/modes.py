@@ -1,23 +1,26 @@
-"""Benchmark: warm workers against a fresh process per test and the in-process baseline, side by side.
+"""Benchmark: the sandboxed grader against the in-process baseline, side by side.
 
     python bench/modes.py [N] [--rounds R] [--jobs J] [--isolation auto|namespaces|process]
                           [--check-runs C] [--skip-class]
 
 The class is bench/full_lab.py's (N submissions, every 6th a demo student; every activity,
-Activity 5 included). Each round grades it three ways, in an order that rotates from round to
-round so that a machine getting busier or quieter hits all three alike:
+Activity 5 included). Each round grades it two ways, in an order that alternates from round to
+round so that a machine getting busier or quieter hits both alike:
 
-- warm: ``grader.engine.batch.grade`` as ``grader grade`` runs it by default (warm workers);
-- fresh: the same with ``fresh_process_per_test`` (a fresh fork of the zygote per test);
+- sandboxed: ``grader.engine.batch.grade`` as ``grader grade`` runs it (a fresh fork of the
+  sandbox's zygote per test, which imports the student's files: docs/architecture.md,
+  "Per-test isolation");
 - in-process: bench/inprocess_shard.py, one pytest process per submission with the student's
   code imported into it, J at a time (no sandbox at all).
 
-Then ``grader check`` on one complete submission (warm, fresh, and one in-process pytest run of
-the same public tests) and ``grader check --activity A1`` (warm, fresh), C times each,
-interleaved. It prints every measurement, then per way the median and the range (min-max) of
-wall seconds per submission, the warm/in-process and warm/fresh ratios of each round (range),
-and whether warm and fresh gave every submission the same total. A script that prints numbers:
-nothing here can fail a build.
+Then ``grader check`` on one complete submission (and one in-process pytest run of the same
+public tests) and ``grader check --activity A1``, C times each, interleaved. It prints every
+measurement, then per way the median and the range (min-max) of wall seconds per submission,
+the sandboxed/in-process ratio of each round (range), and whether both gave every submission
+the same total. A script that prints numbers: nothing here can fail a build.
+
+(Until warm workers were retired it also graded with them; their last numbers are in
+docs/architecture.md, "What grading costs, measured".)
 """
 
 import argparse
@@ -53,55 +56,48 @@ def spread(values: list[float]) -> str:
 def grade_class_rounds(args, scratch: Path, rubric) -> None:
     kinds = build_class(scratch / "class", args.n, 6)
     n = len(kinds)
-    walls = {"warm": [], "fresh": [], "in-process": []}
-    ratios_base, ratios_fresh, agree = [], [], []
-    order = ["warm", "fresh", "in-process"]
+    walls = {"sandboxed": [], "in-process": []}
+    ratios, agree = [], []
+    order = list(walls)
     for r in range(args.rounds):
-        ways = order[r % 3:] + order[:r % 3]
         measured = {}
-        for way in ways:
+        for way in order[r % 2:] + order[:r % 2]:
             if way == "in-process":
                 measured[way] = run_baseline(scratch / "class", scratch, args, rubric)
             else:
-                way_args = argparse.Namespace(**{**vars(args), "fresh_process_per_test": way == "fresh"})
-                measured[way] = run_engine(scratch / "class", scratch, way_args)
+                measured[way] = run_engine(scratch / "class", scratch, args)
             walls[way].append(measured[way]["wall"] / n)
             print(f"  round {r + 1}: {way:10s} {measured[way]['wall']:7.1f} s, {measured[way]['wall'] / n:.3f} s per submission",
                   flush=True)
-        ratios_base.append(measured["warm"]["wall"] / measured["in-process"]["wall"])
-        ratios_fresh.append(measured["warm"]["wall"] / measured["fresh"]["wall"])
-        totals = [{s["id"]: (s["total"], s.get("bonus", 0.0)) for s in measured[w]["submissions"]} for w in ("warm", "fresh")]
+        ratios.append(measured["sandboxed"]["wall"] / measured["in-process"]["wall"])
+        totals = [{s["id"]: (s["total"], s.get("bonus", 0.0)) for s in measured[w]["submissions"]} for w in order]
         agree.append(totals[0] == totals[1])
     print(f"\nclass of {n}, {args.rounds} rounds (wall seconds per submission):")
     for way, values in walls.items():
         print(f"  {way:10s} {spread(values)}")
-    print(f"  warm / in-process, per round: {spread(ratios_base)}")
-    print(f"  warm / fresh, per round:      {spread(ratios_fresh)}")
-    print(f"  warm and fresh gave every submission the same total in every round: {all(agree)}")
+    print(f"  sandboxed / in-process, per round: {spread(ratios)}")
+    print(f"  both gave every submission the same total in every round: {all(agree)}")
 
 
 def check_rounds(args, scratch: Path, rubric) -> None:
     folder, work = one_checked_submission(scratch, rubric, "check")
-    quiet = QUIET
     base = [*GRADER_CLI, "check", str(folder), "--isolation", args.isolation]
     commands = {
-        "check warm": base,
-        "check fresh": [*base, "--fresh-process-per-test"],
+        "check": base,
         "in-process run": [*INPROCESS_SHARD, str(work / "plan.json"), str(work / "report.json")],
-        "check A1 warm": [*base, "--activity", "A1"],
-        "check A1 fresh": [*base, "--activity", "A1", "--fresh-process-per-test"],
+        "check A1": [*base, "--activity", "A1"],
     }
     walls = {name: [] for name in commands}
     names = list(commands)
     for r in range(args.check_runs):
         for name in names[r % len(names):] + names[:r % len(names)]:
             extra = {"cwd": work / "cwd", "env": shard_env()} if name == "in-process run" else {}
-            walls[name].append(run_measured(commands[name], **quiet, **extra).wall)
+            walls[name].append(run_measured(commands[name], **QUIET, **extra).wall)
     print(f"\none complete submission, whole command wall seconds, {args.check_runs} runs each, interleaved:")
     for name, values in walls.items():
         print(f"  {name:15s} {spread(values)}")
-    ratio = [w / b for w, b in zip(walls["check warm"], walls["in-process run"])]
-    print(f"  check warm / in-process run, pairwise: {spread(ratio)}")
+    ratio = [w / b for w, b in zip(walls["check"], walls["in-process run"])]
+    print(f"  check / in-process run, pairwise: {spread(ratio)}")
 
 
 def main() -> None:

@@ -67,10 +67,10 @@ seed_option = click.option("--seed", "base_seed", type=int, default=0, show_defa
 activity_option = click.option("--activity", "activities", multiple=True, help="Only this activity (A1, A2, ...; any case); repeatable.")
 isolation_option = click.option("--isolation", type=click.Choice(["auto", "namespaces", "process"]), default="auto",
                                 show_default=True, help="Sandbox level: the strongest this machine has, or one you name (docs/security.md).")
-fresh_option = click.option("--fresh-process-per-test", "fresh_per_test", is_flag=True,
-                            help="Run every test in a new process forked for it (slower; the grades are the same). "
-                                 "By default a process that ran a test cleanly runs the next one, its student state renewed "
-                                 "and audited in between (docs/architecture.md).")
+# Kept so that teachers' scripts still run: every test now gets a process of its own anyway.
+fresh_option = click.option("--fresh-process-per-test", "fresh_per_test", is_flag=True, hidden=True, expose_value=False,
+                            help="Accepted and ignored: every test now runs in a new process forked for it "
+                                 "(docs/architecture.md, \"Per-test isolation\").")
 unconfined_option = click.option(ALLOW_FLAG, "allow_root", is_flag=True,
                                  help="Run student code as root where this machine cannot jail it (only if you trust every submission).")
 junit_option = click.option("--junit-xml", "junit_xml", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -84,7 +84,7 @@ test_option = click.option("--test", "tests", multiple=True,
 
 # The commands in grader/commands/ are imported only when one of them is asked for: `grader
 # check` runs on every push of every student, and importing every integration costs it time.
-LAZY_COMMANDS = ("classroom", "export", "gradescope", "kit", "merge", "play", "prairielearn")
+LAZY_COMMANDS = ("classroom", "export", "gradescope", "kit", "merge", "play", "prairielearn", "sandbox-profile")
 
 
 class GraderCommands(click.Group):
@@ -147,7 +147,7 @@ def main() -> None:
 @junit_option
 @intake_options
 def grade_command(submissions: Path, out_dir: Path, jobs: int | None, rubric: Path | None, lab_id: str | None, base_seed: int,
-                  activities, tests, isolation: str, fresh_per_test: bool, allow_root: bool, resume: bool, shard_text: str | None,
+                  activities, tests, isolation: str, allow_root: bool, resume: bool, shard_text: str | None,
                   junit_xml: Path | None, intake: IntakeChoice) -> None:
     """Grade every student folder or .zip in SUBMISSIONS, or the class as an LMS hands it over:
     a Canvas, Moodle, Blackboard or Gradescope download (zip or folder), or a folder of GitHub
@@ -168,8 +168,7 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int | None, rubric: Pa
     chosen, wanted_tests = selection(rubric_data, activities, tests)
     check_out_dir(out_dir, submissions)
     options = GradeOptions(base_seed=base_seed, jobs=jobs or 0, only_activities=chosen, only_tests=wanted_tests,
-                           isolation=isolation_level(isolation), allow_unconfined_root=allow_root,
-                           fresh_process_per_test=fresh_per_test)
+                           isolation=isolation_level(isolation), allow_unconfined_root=allow_root)
     shard = shard_spec(shard_text)
     asked = run_fingerprint(rubric_data, options)
     try:
@@ -228,7 +227,7 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int | None, rubric: Pa
 @intake_options
 def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path | None, github: bool, junit_xml: Path | None,
                   rubric: Path | None, lab_id: str | None, base_seed: int, activities, tests, isolation: str,
-                  fresh_per_test: bool, allow_root: bool, student: str | None, intake: IntakeChoice) -> None:
+                  allow_root: bool, student: str | None, intake: IntakeChoice) -> None:
     """Run the public tests on your own FOLDER (default: the current folder), or on a .zip."""
     from grader.integrations import github as classroom  # only --github needs it
 
@@ -253,7 +252,7 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
     # --github grades like `grade` does (hidden tests included), so Classroom's points match it.
     options = GradeOptions(base_seed=base_seed, jobs=0, visibility=["public", "hidden"] if hidden or github else ["public"],
                            only_activities=graded, only_tests=wanted_tests, isolation=isolation_level(isolation),
-                           allow_unconfined_root=allow_root, fresh_process_per_test=fresh_per_test)
+                           allow_unconfined_root=allow_root)
     with owned_folder("check") as scratch:
         if picked is not None:
             submission = open_entries([picked], Path(scratch))[0]

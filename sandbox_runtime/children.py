@@ -31,7 +31,8 @@ class Child:
 
 def answered(child: Child, within: float = 10.0) -> bool:
     """Whether a spare handed its seed answered READY (spare.py) within ``within`` seconds: it
-    has the seed and is alive. Nothing else is on its socket yet (no test code has run in it)."""
+    has the seed, has imported the student's files, and is alive. Nothing else is on its socket
+    yet, unless those imports wrote there: then it is not ready, and the test gets no worker."""
     got, deadline = b"", time.monotonic() + within
     while len(got) < len(READY):
         left = deadline - time.monotonic()

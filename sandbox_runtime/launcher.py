@@ -38,7 +38,7 @@ import signal
 import socket
 import sys
 
-from sandbox_runtime import jail, pytest_preload, sources, watching, zygote
+from sandbox_runtime import jail, pytest_preload, sources, zygote
 from sandbox_runtime.lifetime import become_subreaper, die_with_parent
 
 # Numbers the zygote's channel gets in the new process, after everything else is closed.
@@ -46,15 +46,14 @@ CMD_FD, REPLY_FD = 3, 4
 
 
 def main(socket_fd: int, parent: int | None = None, preload: dict | None = None, testers: bool = False,
-         jail_spec: dict | None = None, watch: bool = False) -> None:
+         jail_spec: dict | None = None) -> None:
     """Serve spawn and end requests on ``socket_fd`` until the grader closes it.
 
     ``parent`` is the grading process's pid when the launcher is its direct child (None in a
     PID namespace, where the parent cannot be seen); ``preload`` says where pytest is;
     ``testers``: import the runner of students' testers now (it is, with pytest, in any case);
     ``jail_spec``: how each zygote jails itself (sandbox_runtime/jail.py): ``namespaces``,
-    ``root``, ``read_only``, ``uid``, ``gid``, and ``seccomp`` (the filter, in hex); ``watch``:
-    watch the dicts warm workers share with the tests they serve (watching.py).
+    ``root``, ``read_only``, ``uid``, ``gid``, and ``seccomp`` (the filter, in hex).
     """
     die_with_parent(parent)
     keep_runtime_in_memory()
@@ -66,8 +65,6 @@ def main(socket_fd: int, parent: int | None = None, preload: dict | None = None,
         from sandbox_runtime import testers as _runner  # noqa: F401 - imported for every zygote to come
         from sandbox_runtime import guest as _guest  # noqa: F401 - and the host of each run's class (hosting.py)
     pytest_preload.preload(preload)
-    if watch:
-        watching.start()  # every dict a warm worker shares with the tests it serves (watching.py)
     gc.freeze()
     become_subreaper()
     channel = socket.socket(fileno=socket_fd)

@@ -1,6 +1,14 @@
 """A test's worker, from the moment the zygote forks it as a *spare* (before its test exists)
-to its exit: how it waits for its test without running anything of it, takes its seed, answers
-the grader's requests and says "done". The zygote's side of this is in zygote.py.
+to its exit: how it waits for its test without running anything of it, takes its seed, imports
+the student's files, answers the grader's requests and says "done". The zygote's side of this is
+in zygote.py.
+
+The student's files are imported here, after the test is handed over, never in the zygote: this
+process is the only one their code ever runs in, and it ends with its test. By then the test
+before has ended, and every process it left has been killed (the zygote's sweep), so nothing of
+it can reach this import. The imports come from the code the zygote compiled at load
+(loading.offer_folder), with stdout and stderr still at /dev/null, as the zygote's own imports
+once were: what a file prints at import is in no test's output.
 """
 
 import _signal  # the signal module's C functions: its wrappers make enums, which touch many pages
@@ -12,38 +20,38 @@ import sys
 from sandbox_runtime import wire
 from sandbox_runtime.lifetime import die_with_parent
 from sandbox_runtime.operations import Worker
-from sandbox_runtime.audit import running_descendants
-from sandbox_runtime.warm import Ward, send
-
-BLOCKABLE = {int(number) for number in _signal.valid_signals()} - {int(_signal.SIGKILL), int(_signal.SIGSTOP)}
-
 
 def spare_main(sock: int, zygote: int, cmd_fd: int, reply_fd: int, staging_dir: str,
                output: int | None = None, mask: set | None = None, host: bool = False,
-               warm: tuple | None = None) -> None:
-    """A spare worker: ready for a test before there is one, then that test's worker (and, in
-    the warm mode, ``warm`` given, the worker of the tests after it: ``warm_main``)."""
+               imports: tuple[list, list] | None = None) -> None:
+    """A spare worker: ready for a test before there is one, then that test's worker.
+    ``imports``: the student's modules to import once the test is handed over, and the methods
+    to switch off (zygote.disable); None when the zygote imported the lab's files itself."""
     die_with_parent(zygote)  # a worker stuck in a loop still dies with its zygote
     worker = Worker(staging_dir)
     worker.warm_up()
-    if warm is not None and output is not None:
-        warm_main(sock, cmd_fd, reply_fd, staging_dir, output, mask, warm, worker)
-    if output is not None and type(sys.stdout) is type(sys.stderr) is io.TextIOWrapper:
+    if imports is None and output is not None and type(sys.stdout) is type(sys.stderr) is io.TextIOWrapper:
         restore_output(output)  # Python's own streams: flushing them runs nothing of the student's
         output = None
     reader = wire.LineReader(cmd_fd)
     line = read_line(sock)
+    if mask is not None:
+        forget_pending_signals()
+        _signal.pthread_sigmask(_signal.SIG_SETMASK, mask)
+    # The imports come before READY: the zygote's reply to "fork" waits for them, and the grader
+    # starts the clock of the test's first call only once that reply is in (the imports have the
+    # load's time limit, the call its own, as when the zygote imported the files once).
+    failed = import_students_files(*imports, staging_dir) if imports is not None else None
     os.write(sock, READY)
     try:
         os.setpgid(0, 0)  # its own process group (the zygote did it too): the grader kills it and all it started
     except OSError:
         pass
-    if output is not None:  # streams the student's files replaced: flushed now that this is the test's process
+    if output is not None:  # after the imports: what they printed goes where it was printed, nowhere
         restore_output(output)
-    random.seed(int(line))  # before any code of the student's can run in this test
-    if mask is not None:
-        forget_pending_signals()
-        _signal.pthread_sigmask(_signal.SIG_SETMASK, mask)
+    random.seed(int(line))  # before any code of this test runs, whatever the imports drew or seeded
+    if failed is not None:
+        refuse_requests(reader, reply_fd, failed, sock)
     if host:  # a tester's run: its class lives in another process, forked before the tester runs
         from sandbox_runtime import hosting
 
@@ -51,9 +59,37 @@ def spare_main(sock: int, zygote: int, cmd_fd: int, reply_fd: int, staging_dir: 
     serve(reader, reply_fd, worker, sock)
 
 
+def import_students_files(modules: list, switched_off: list, staging_dir: str) -> dict | None:
+    """Import the sandbox's modules as the load did (the loader's imports succeeded), and switch
+    the activity's methods off; None, or the error to answer with (an import that fails only
+    now: it depends on the clock, say)."""
+    from sandbox_runtime.zygote import disable, load  # the zygote's own steps, run here
+
+    reply = load(modules, staging_dir)
+    if "ok" in reply:
+        reply = disable(switched_off, staging_dir) or reply
+    return reply.get("error")
+
+
+def refuse_requests(reader: wire.LineReader, reply_fd: int, error: dict, sock: int) -> None:
+    """The student's files did not import in this test: every request gets that error."""
+    while True:
+        try:
+            request = reader.read_request()
+        except EOFError:
+            break
+        if request.get("op") == "exit":
+            break
+        wire.write_message(reply_fd, {"id": request.get("id"), "error": error})
+    try:
+        end_output(sock, b"done\n")
+    finally:
+        os._exit(0)
+
+
 def restore_output(output: int) -> None:
-    """Point stdout and stderr at the output file again. What a fork hook printed before and left
-    buffered is flushed first, to where it was printed: nowhere."""
+    """Point stdout and stderr at the output file again. What the imports (or a fork hook)
+    printed and left buffered is flushed first, to where it was printed: nowhere."""
     try:
         sys.stdout.flush()
         sys.stderr.flush()
@@ -98,26 +134,25 @@ def answer_requests(reader: wire.LineReader, reply_fd: int, worker: Worker) -> N
         wire.write_message(reply_fd, {"id": request.get("id"), **worker.answer(request)})
 
 
-def end_output(sock: int, done: bytes, null: int | None = None) -> None:
+def end_output(sock: int, done: bytes) -> None:
     """The test's output ends here: flushed, then stdout and stderr point at /dev/null (whatever
     still runs until the process is gone, a thread, prints nowhere), then ``done`` tells the
-    zygote, which reports the test's end. ``null``: a descriptor of /dev/null to use (a warm
-    worker keeps one), else one is opened."""
+    zygote, which reports the test's end."""
     try:
         sys.stdout.flush()
         sys.stderr.flush()
     finally:
-        opened = os.open(os.devnull, os.O_WRONLY) if null is None else null
+        opened = os.open(os.devnull, os.O_WRONLY)
         os.dup2(opened, 1)
         os.dup2(opened, 2)
-        if null is None:
-            os.close(opened)
+        os.close(opened)
         os.write(sock, done)
 
 
-# What a spare answers to its seed, before anything of the test runs. Only that answer proves the
-# spare alive: one killed a moment ago (an earlier test's code can, at the process level) may not
-# have died yet when the zygote looks, and the test handed to it would die with it.
+# What a spare answers to its seed, once it has imported the student's files and before the
+# test's first request is read. Only that answer proves the spare alive: one killed a moment ago
+# (an earlier test's code can, at the process level) may not have died yet when the zygote
+# looks, and the test handed to it would die with it.
 READY = b"go\n"
 
 
@@ -133,44 +168,3 @@ def read_line(sock: int) -> bytes:
             os._exit(0)  # the zygote is gone without handing this one over
         line += chunk
     return line
-
-
-def warm_main(sock: int, cmd_fd: int, reply_fd: int, staging_dir: str, output: int, mask: set | None,
-              warm: tuple, worker: Worker) -> None:
-    """A warm worker (warm.py): test after test, each begun like a spare's first, each followed by
-    fresh student state and the audit. Never returns."""
-    null = os.open(os.devnull, os.O_WRONLY)  # for every test's end, opened once
-    ward = Ward(sock, *warm)  # before any test: this process is still exactly a fresh fork
-    reader = wire.LineReader(cmd_fd)
-    first = True
-    while True:
-        seed, nonce = (int(part) for part in read_line(sock).split()[:2])
-        if first:
-            os.write(sock, READY)  # only a spare's first seed is handed over by Zygote.hand_over
-            try:
-                os.setpgid(0, 0)  # its own process group (the zygote did it too)
-            except OSError:
-                pass
-            first = False
-        try:
-            sys.stdout.flush()  # what a stream of the student's holds goes where it was written: nowhere
-            sys.stderr.flush()
-        except BaseException:  # noqa: BLE001
-            pass
-        os.dup2(output, 1)
-        os.dup2(output, 2)
-        random.seed(seed)  # before any code of the student's can run in this test
-        if mask is not None:
-            forget_pending_signals()
-            _signal.pthread_sigmask(_signal.SIG_SETMASK, mask)
-        answer_requests(reader, reply_fd, worker)
-        end_output(sock, b"done %d%s\n" % (nonce, b" dirty" if running_descendants() else b""), null)
-        left = _signal.pthread_sigmask(_signal.SIG_BLOCK, BLOCKABLE)  # as a spare waits: no handler runs
-        reader.buffer = b""
-        problem = "the signal mask changed" if mask is not None and left != mask else ward.between_tests(worker)
-        worker = None
-        if problem is not None:
-            send(sock, b"retire %d %s\n" % (nonce, problem.encode("ascii", "replace")[:120].replace(b"\n", b" ")))
-            os._exit(0)
-        worker = Worker(staging_dir)
-        send(sock, b"idle %d\n" % nonce)

@@ -1,10 +1,19 @@
-"""The first process in a sandbox: imports the student's files once, then gives every test a
-fresh forked worker, so no state leaks from one test to the next.
+"""The first process in a sandbox: compiles the student's files once, then gives every test a
+fresh forked worker, which imports them, so no state leaks from one test to the next.
 
 Started by the launcher with its channel on two inherited pipe descriptors. The zygote itself
 only answers "load" and "fork"; a worker answers everything else until it is told to exit, and
 the zygote then reports how the worker ended ("ended", with its exit status), which is how the
 grader learns of a crash.
+
+**No code of the student's runs in the zygote.** It outlives every test of its sandbox, so code
+that ran in it (a file's import, and what that import installed: a fork hook, a wrapped
+``os.fork``, a replaced function of this runtime) could count the tests and tell each worker how
+many came before. So the zygote only compiles the sandbox's files; the load's imports run in a
+child forked for that alone (loading.py), and each worker imports the student's files itself,
+from that compiled code, once its test is handed to it (spare.py). A tester's sandbox
+(``testers``, ``host``) imports only the lab's own files, in the zygote: the student's tester
+runs in each worker.
 
 **Each test's worker is forked ahead of it.** Right after "load", and then for each test, the
 zygote forks the next test's worker (the *spare*): while the current test runs if that one
@@ -41,13 +50,12 @@ import socket
 import sys
 import time
 
-from sandbox_runtime import failures, names, sources, warm_zygote, watching, wire
+from sandbox_runtime import failures, names, sources, wire
 from sandbox_runtime.failures import describe
 from sandbox_runtime.limits import apply_limits
-from sandbox_runtime.renewal import Renewal
 from sandbox_runtime.children import Child, answered, exit_status
+from sandbox_runtime.loading import import_standard_library, load_in_child, offer_folder
 from sandbox_runtime.spare import spare_main
-from sandbox_runtime.warm import prepare
 from sandbox_runtime.wiping import wipe, writable_places
 
 try:
@@ -76,15 +84,12 @@ class Zygote:
         self.current: Child | None = None
         self.unreaped: list[int] = []  # workers killed after "done": collected later
         self.output: int | None = None  # the output file, once stdout and stderr point elsewhere
-        self.mask: set | None = None  # the signal mask the student's files left, for each worker
+        self.mask: set | None = None  # the signal mask each worker's test begins with
         self.host = False  # each worker forks a host for the class under test first (hosting.py)
+        # What each worker imports once its test is handed to it: (modules, methods switched
+        # off); None in a tester's sandbox, whose zygote imported the lab's files itself.
+        self.imports: tuple[list, list] | None = None
         self.wiped = writable_places()
-        # The warm mode (warm.py, warm_zygote.py): how a worker renews the student's modules, and
-        # what it compares after each test; None in the fresh mode.
-        self.renewal: Renewal | None = None
-        self.warm: tuple | None = None
-        self.idle: Child | None = None  # a warm worker back from its test, clean: the next test's
-        self.retired = ""  # why the last warm worker ended (said with the next fork)
 
     def serve(self) -> None:
         while True:
@@ -97,11 +102,9 @@ class Zygote:
                 reply = self.load(request)
                 wire.write_message(self.reply_fd, {"id": request.get("id"), **reply})
                 if "ok" in reply:
-                    self.sweep()  # what the student's files started at import ends here
+                    self.sweep()  # what the loader's imports started ends here
                     self.quiet()
-                    if self.renewal is not None and self.output is not None:
-                        self.warm = (self.renewal, *prepare(self.renewal))
-                    gc.freeze()  # the student's loaded objects: no worker's collection touches them
+                    gc.freeze()  # the compiled files: no worker's collection touches them
                     self.spare = self.fork_spare()
             elif op == "fork":
                 self.run_worker(request)
@@ -113,14 +116,16 @@ class Zygote:
     def load(self, request: dict) -> dict:
         failures.set_own(request.get("own"))  # before any import: its errors are described too
         self.host = bool(request.get("host"))
-        if request.get("warm") and watching.active() and not self.host and not request.get("testers") \
-                and not request.get("compile"):
-            self.renewal = Renewal(self.staging_dir)  # before the first import: each file compiled once
-        reply = load(request.get("modules", []), self.staging_dir)
-        if "ok" in reply:
-            reply = disable(request.get("disable", []), self.staging_dir) or reply
-        if "ok" in reply and self.renewal is not None:
-            self.renewal.loaded(request.get("disable", []))
+        modules, switched_off = request.get("modules", []), request.get("disable", [])
+        if self.host or request.get("testers"):  # the lab's own files only: imported here, once
+            reply = load(modules, self.staging_dir)
+            if "ok" in reply:
+                reply = disable(switched_off, self.staging_dir) or reply
+        else:
+            offered = offer_folder(self.staging_dir)
+            reply = load_in_child(modules, switched_off, self.staging_dir)
+            import_standard_library(reply.pop("stdlib", None), offered, self.staging_dir)
+            self.imports = (list(modules), list(switched_off))
         if "ok" in reply:
             reply = compile_stand_ins(request.get("compile", []), self.staging_dir) or reply
         if "ok" in reply and request.get("testers"):
@@ -133,11 +138,10 @@ class Zygote:
         """After the load, nothing from outside reaches the zygote, or a spare before its test.
 
         Its stdout and stderr point at /dev/null (a worker points them back at the output file
-        when its test begins), so what the student's code might print in the zygote or in a
-        spare (a fork hook) lands in no test's output. Every signal that can be blocked is, so no
-        handler of the student's runs in either on a signal another test sent, which would leave
-        that test's state to every later one (a worker drops what came while it waited before it
-        unblocks them).
+        once it has imported the student's files, when its test begins), so nothing printed in
+        the zygote, in a spare or at import lands in a test's output. Every signal that can be
+        blocked is, so no signal another test sent reaches a worker before its test (a worker
+        drops what came while it waited before it unblocks them).
         """
         try:
             sys.stdout.flush()
@@ -157,9 +161,6 @@ class Zygote:
 
     # -- one test ------------------------------------------------------------------------------
     def run_worker(self, request: dict) -> None:
-        if self.warm is not None:
-            warm_zygote.run_warm_worker(self, request)
-            return
         # Lean on purpose: every page the zygote touches while a spare shares it is copied, for
         # every test. Plain ints, one write per message, nothing made that need not be.
         self.reap()
@@ -167,11 +168,7 @@ class Zygote:
         request_id, token = request.get("id"), request.get("token")
         if type(request_id) is not int or type(token) is not str or not token.isalnum():
             request_id, token = 0, ""  # not from the grader: it sends both, plain
-        if self.retired:  # the last warm worker's end, when warm service ended for this sandbox
-            os.write(self.reply_fd, b'{"id":%d,"ok":{"pid":%d,"why":"%s"}}\n' % (request_id, child.pid, warm_zygote.plain(self.retired)))
-            self.retired = ""
-        else:
-            os.write(self.reply_fd, b'{"id":%d,"ok":{"pid":%d}}\n' % (request_id, child.pid))
+        os.write(self.reply_fd, b'{"id":%d,"ok":{"pid":%d}}\n' % (request_id, child.pid))
         # The next test's spare is forked while this one runs, unless this one ends within
         # FORK_AFTER seconds: then its end is reported first, and the spare forked after, while the
         # grader is busy with what it does between tests.
@@ -193,10 +190,9 @@ class Zygote:
         if self.spare is None:
             self.spare = self.fork_spare()
 
-    def hand_over(self, seed: int, nonce: int | None = None) -> Child:
-        """The spare, made the test's worker: its own process group, its seed sent (and, to a
-        warm worker, the nonce its messages to the zygote carry)."""
-        message = b"%d\n" % seed if nonce is None else b"%d %d\n" % (seed, nonce)
+    def hand_over(self, seed: int) -> Child:
+        """The spare, made the test's worker: its own process group, its seed sent."""
+        message = b"%d\n" % seed
         for _ in range(3):
             child, self.spare = self.spare or self.fork_spare(), None
             try:
@@ -222,11 +218,10 @@ class Zygote:
     def fork_spare(self) -> Child:
         ours, theirs = (end.detach() for end in _socketpair())
         # The new process keeps only its own end: not the zygote's ends of the others' sockets.
-        keep_closed = [ours] + [fd for c in (self.spare, self.current, self.idle) if c is not None
+        keep_closed = [ours] + [fd for c in (self.spare, self.current) if c is not None
                                 for fd in (c.sock, c.pidfd) if fd is not None]
-        inherited = (self.output, self.mask, self.host, self.warm)
-        # No flush of stdout here: the zygote prints nothing after the load (quiet), and a stream
-        # the student's files put there would run the student's code in the zygote, test after test.
+        inherited = (self.output, self.mask, self.host, self.imports)
+        # No flush of stdout here: the zygote prints nothing after the load (quiet).
         zygote = os.getpid()
         pid = os.fork()
         if pid == 0:
@@ -286,7 +281,7 @@ class Zygote:
         collected here, so none is listed next time."""
         if os.getpid() != 1:
             return
-        known = {1, ended, *self.unreaped} | {child.pid for child in (self.spare, self.idle) if child is not None}
+        known = {1, ended, *self.unreaped} | ({self.spare.pid} if self.spare is not None else set())
         try:
             others = [int(name) for name in os.listdir("/proc") if name.isdigit() and int(name) not in known]
         except OSError:
@@ -297,12 +292,9 @@ class Zygote:
             os.kill(-1, KILL)
         except OSError:
             pass
-        if self.idle is not None:
-            self.retired = self.retired or "a process outside its process group was left in the sandbox"
-        for child in (self.spare, self.idle):
-            if child is not None:
-                self._discard(child)
-        self.spare = self.idle = None
+        if self.spare is not None:
+            self._discard(self.spare)
+        self.spare = None
         while True:  # every child is dying now: collect them all, orphans included
             try:
                 os.waitpid(-1, 0)

@@ -17,7 +17,9 @@ def all_commands() -> list:
     from grader.commands.merge import merge_command
     from grader.commands.play import play_command
     from grader.commands.prairielearn import prairielearn_group
+    from grader.commands.sandbox_profile import sandbox_profile_command
 
     for command in (canvas_command, blackboard_command, moodle_command):
         export_group.add_command(command)
-    return [export_group, merge_command, classroom_group, play_command, kit_command, gradescope_group, prairielearn_group]
+    return [export_group, merge_command, classroom_group, play_command, kit_command, gradescope_group, prairielearn_group,
+            sandbox_profile_command]

@@ -51,9 +51,6 @@ class GradeOptions:
     isolation: str = "auto"  # auto | namespaces | process (grader/sandbox/isolation.py)
     # Let student code run as root where the machine cannot jail it (grader/sandbox/confinement.py).
     allow_unconfined_root: bool = False
-    # Every test in a fresh fork of its sandbox's zygote, rather than a warm worker that served the
-    # test before it, renewed and audited (sandbox_runtime/warm.py). The grades are the same.
-    fresh_process_per_test: bool = False
 
 
 def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, work: Path,
@@ -151,7 +148,7 @@ def _grading_plan(rubric: Rubric, plans, options: GradeOptions, level: str, prog
         only_activities=options.only_activities, limits=options.limits,
         submission_seconds=options.submission_seconds, progress_file=progress, isolation=level,
         seccomp_filter=(seccomp_program() or b"").hex(),
-        records_dir=records_dir, fresh_process_per_test=options.fresh_process_per_test,
+        records_dir=records_dir,
     )
 
 

@@ -87,8 +87,6 @@ class GradingPlan:
     # so each grading process need not load libseccomp and compile it again.
     seccomp_filter: str = ""
     records_dir: str = ""  # where each finished submission's records are saved (records.py)
-    # A fresh fork of the zygote for every test, as before warm workers (sandbox_runtime/warm.py).
-    fresh_process_per_test: bool = False
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=1)

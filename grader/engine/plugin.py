@@ -5,9 +5,8 @@ Loaded with ``-p grader.engine.plugin --grader-plan PLAN.json`` in a trusted pro
 - parametrizes every suite test over the submissions that have that activity's files;
 - orders tests submission by submission, so one sandbox per (submission, activity) is started,
   reused by all its tests through a fresh fork each, and killed before the next submission;
-- gives each test a seed (recorded) and a ``student`` proxy: in the warm mode (the default) the
-  worker of the test before, renewed and audited (sandbox_runtime/warm.py), else a fresh fork;
-  a test that fails in a reused worker is run again in a fresh fork (engine/verdicts.py);
+- gives each test a seed (recorded) and a ``student`` proxy on a fresh fork of that sandbox's
+  zygote, which imports the student's files for that test alone;
 - records the grader's view of each test (submission, activity, outcome, message, seed, output)
   and saves each submission's records when its last test ends (engine/records.py), which is
   what scoring reads.
@@ -33,11 +32,9 @@ from grader.engine.items import (
     selected,
     submission_of,
     tag,
-    test_key,
 )
 from grader.engine.records import write_records
 from grader.engine.seeds import test_seed
-from grader.engine.verdicts import AGAIN, FRESH, REUSED, FreshFirst, WarmCounts, run_item
 from grader.idiom import PYTHON, Idiom, begin, end
 from grader.idiom.java import JavaIdiom, spellings_in
 from grader.java.session import JvmSession, end_submission_jvm
@@ -67,8 +64,6 @@ class GradingState:
         self.closed_gates: set[tuple[str, str]] = set()
         self.records: dict[str, list[dict]] = {}
         self.suite_activity: dict[str, object] = {}
-        self.warm = WarmCounts()
-        self.fresh_first = FreshFirst()
 
     def session_for(self, submission_id: str, activity_id: str) -> SandboxSession:
         key = (submission_id, activity_id)
@@ -86,7 +81,7 @@ class GradingState:
                 self.session.spellings = self.java_spellings()
             else:
                 self.session = SandboxSession(files, activity.modules, self.limits, tuple(activity.disable),
-                                              own=tuple(activity.own), warm=not self.plan.fresh_process_per_test)
+                                              own=tuple(activity.own))
             self.current = key
         return self.session
 
@@ -111,7 +106,6 @@ class GradingState:
         """End the activity's sandboxes: its session, and the warm sandbox of a tester activity
         (the engine runs one activity's tests together, so a new key means this one is done)."""
         if self.session is not None:
-            self.warm.add_retired(getattr(self.session, "retired", ()))
             self.session.close()
         close_warm_sandboxes()
         self.session = self.current = None
@@ -157,8 +151,6 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     state = config.stash.get(STATE, None)
     if state is not None:
         state.close()
-        if state.warm.tests:
-            print(f"\n{state.warm}")  # into the shard's log: how often a warm worker was reused
     end_submission_jvm()
 
 
@@ -204,31 +196,19 @@ def _check_budget(state: GradingState, item: pytest.Item, submission_id: str) ->
 
 @pytest.fixture
 def student(request: pytest.FixtureRequest, submission_id: str):
-    """A ``Student`` proxy on a sandbox worker for this test and this submission: fresh student
-    state either way (a fresh fork, or a warm worker renewed and audited); a fresh fork when
-    this is the second attempt of a test that failed in a warm one, or one engine/verdicts.py
-    starts in a fresh fork."""
+    """A ``Student`` proxy on a fresh sandbox worker for this test and this submission."""
     state: GradingState = request.config.stash[STATE]
     item = request.node
     activity_id = activity_id_of(state, item)
     seed = seed_of(state, item, activity_id)
     _check_budget(state, item, submission_id)
     session = state.session_for(submission_id, activity_id)
-    # Starts and loads the sandbox on its first test. A fresh fork is asked only of a session with
-    # warm workers (FRESH: engine/verdicts.py): every test of another (the JVM's) is fresh anyway.
-    fresh = item.stash.get(FRESH, False) and getattr(session, "warm", False)
-    link = session.worker(seed, fresh=True) if fresh else session.worker(seed)
+    link = session.worker(seed)  # starts and loads the sandbox on its first test
     offset = session.output_end()
     try:
         yield Student(link, list(session.modules))
     finally:
         link.finish()
-        reused = getattr(link, "reused", False)
-        item.stash[REUSED] = reused
-        state.warm.tests += 1
-        state.warm.reused += reused
-        state.warm.again += item.stash.get(AGAIN, False)
-        state.warm.fresh_first += fresh and not item.stash.get(AGAIN, False)
         text, _ = session.output_since(offset)
         item.stash[OUTPUT] = text
         # How the activity was graded (a given class of the student's, a program run through its
@@ -309,23 +289,6 @@ RESULT = pytest.StashKey[dict]()
 HOW = pytest.StashKey[dict]()
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
-    """Each grading test runs through engine/verdicts.py: once, and once more in a fresh fork if
-    it failed in a warm worker; its record is saved when the attempt that counts is done."""
-    state = item.config.stash.get(STATE, None)
-    if state is None or not hasattr(item, "callspec"):
-        return None
-    return run_item(item, nextitem, _forget_attempt, lambda done: _commit(state, done), state.fresh_first,
-                    f"{activity_id_of(state, item)} {test_key(item)}")
-
-
-def _forget_attempt(item: pytest.Item) -> None:
-    for key in (RESULT, OUTPUT, SEED, BUDGET_SPENT, HOW):
-        if key in item.stash:
-            del item.stash[key]
-
-
 def _commit(state: GradingState, item: pytest.Item) -> None:
     """Save the test's record with its submission's (the gate it closes, if it is one), and
     finish the submission after its last test."""
@@ -343,7 +306,7 @@ def _commit(state: GradingState, item: pytest.Item) -> None:
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     """Record the grader's view of each phase of each test (set-up, call, tear-down); the
-    record is complete after tear-down, and saved by ``_commit``."""
+    record is complete after tear-down, and saved then (``_commit``)."""
     yield
     result = item.stash.get(RESULT, None)
     if result is None:
@@ -370,3 +333,4 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
             result["given_own"] = how["given_own"]
         if how.get("activity_note") and result["outcome"] not in ("passed", "skipped"):
             result["activity_note"] = how["activity_note"]  # explains a failure; a pass needs no word
+        _commit(item.config.stash[STATE], item)

@@ -33,8 +33,8 @@ class RunStateError(ValueError):
 
 def run_fingerprint(rubric: Rubric, options) -> dict:
     rubric_bytes = Path(rubric.source).read_bytes() if Path(rubric.source).is_file() else rubric.source.encode()
-    # Neither the number of grading processes nor how tests are isolated changes a grade.
-    wanted = {k: v for k, v in asdict(options).items() if k not in ("jobs", "fresh_process_per_test")}
+    # The number of grading processes changes no grade.
+    wanted = {k: v for k, v in asdict(options).items() if k != "jobs"}
     return {"grader": __version__, "rubric_sha256": hashlib.sha256(rubric_bytes).hexdigest(), **wanted}
 
 

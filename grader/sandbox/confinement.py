@@ -17,6 +17,7 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from grader.sandbox.isolation import no_jail_warning
 from grader.sandbox.launcher import Launcher
 from grader.sandbox.seccomp import availability
 from grader.sandbox.staging import SANDBOX_USER_VARIABLE
@@ -64,7 +65,7 @@ def measure(level: str) -> Confinement:
 def _measure(level: str, sandbox_user: str) -> Confinement:
     from grader.sandbox.session import SandboxSession  # the session imports the launcher too
 
-    launcher = Launcher(level=level, watch=False)  # it starts one empty sandbox, never a warm worker
+    launcher = Launcher(level=level)  # it starts one empty sandbox
     session = SandboxSession({}, [], launcher=launcher)
     try:
         session.start()
@@ -84,9 +85,7 @@ def _measure(level: str, sandbox_user: str) -> Confinement:
 def _warnings(found: Confinement) -> list[str]:
     said = []
     if not found.private_root:
-        said.append("This machine gives the sandbox no namespaces of its own (user namespaces are off, or a container "
-                    "forbids them): student code can read what the grading user can read and see the other processes "
-                    "of that user. Grade on a machine where `unshare --user --map-root-user true` works.")
+        said.append(no_jail_warning(found.uid))  # as whom, what it exposes, why here, and the fix
     if not found.seccomp_filter:
         said.append(f"No system-call filter: {availability() or 'the kernel refused it'}.")
     return said

@@ -35,7 +35,7 @@ from grader.sandbox.staging import copy_runtime
 
 BOOT = (
     "import sys; sys.path[0:1] = [{runtime!r}]; "
-    "from sandbox_runtime.launcher import main; main({socket}, {parent!r}, {preload!r}, {testers!r}, {jail!r}, {watch!r})"
+    "from sandbox_runtime.launcher import main; main({socket}, {parent!r}, {preload!r}, {testers!r}, {jail!r})"
 )
 REPLY_SECONDS = 10.0
 
@@ -55,13 +55,10 @@ class Launcher:
     # The filter the run compiled (set from the plan, like ``run_level``); None: compile it here.
     run_filter: bytes | None = None
 
-    def __init__(self, level: str | None = None, pytest: bool = False, testers: bool = False, watch: bool = True) -> None:
-        """``watch``: its zygotes may serve warm workers (sandbox_runtime/watching.py: the launcher
-        then watches the dicts it shares with them, 15 ms once); a testers' launcher never does."""
+    def __init__(self, level: str | None = None, pytest: bool = False, testers: bool = False) -> None:
         self.level = level or self.run_level or detect()
         self.pytest = pytest
         self.testers = testers or pytest  # pytest is only ever wanted by a tester
-        self.watch = watch and not self.testers
         self.process: subprocess.Popen | None = None
         self.socket: socket.socket | None = None
         self.folder: Path | None = None
@@ -102,7 +99,7 @@ class Launcher:
         root.mkdir()
         spec = jail_spec(self.level == "namespaces", root, self.run_filter or seccomp_program())
         boot = BOOT.format(runtime=str(runtime), socket=theirs.fileno(), parent=parent, preload=preload,
-                           testers=self.testers, jail=spec, watch=self.watch)
+                           testers=self.testers, jail=spec)
         try:
             self.process = subprocess.Popen(
                 [*prefix, *interpreter_command(boot)],

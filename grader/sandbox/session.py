@@ -1,7 +1,9 @@
-"""One sandbox: a zygote process holding the student's loaded files, forking a worker per test.
+"""One sandbox: a zygote process holding the student's compiled files, forking a worker per test.
 
-Lifecycle: ``start()`` stages the folder and launches the zygote; ``load()`` imports the
-student's modules once; ``worker(seed)`` gives a fresh worker for one test; ``close()`` kills
+Lifecycle: ``start()`` stages the folder and launches the zygote; ``load()`` checks that the
+student's modules import (in a child of the zygote: no code of the student's runs in the zygote
+itself, sandbox_runtime/zygote.py); ``worker(seed)`` gives a fresh worker for one test, which
+imports them; ``close()`` kills
 every process the sandbox started and removes its folder. If a test kills the zygote itself,
 the next ``worker()`` starts a new one, so one bad test cannot take the rest down.
 
@@ -36,7 +38,7 @@ class SandboxSession:
     def __init__(self, files: dict[str, Path], modules: list[str], limits: Limits = Limits(),
                  disable: tuple[str, ...] = (), launcher: Launcher | None = None,
                  own: tuple[str, ...] | None = None, compiled: tuple[str, ...] = (),
-                 testers: tuple[str, ...] = (), host: bool = False, warm: bool = False) -> None:
+                 testers: tuple[str, ...] = (), host: bool = False) -> None:
         """``files``: name in the sandbox -> file to copy; ``modules``: what to import once.
 
         ``own`` names (as in ``files``) the student's own files: error messages quote lines of
@@ -49,12 +51,6 @@ class SandboxSession:
 
         ``host``: each worker forks a host for the class under test before anything else, and
         the test's first request must be that class's "host" (sandbox_runtime/hosting.py).
-
-        ``warm``: a worker that ended its test cleanly serves the next one, with the student's
-        modules executed anew and the process audited in between (sandbox_runtime/warm.py); a
-        test's ``WorkerLink.reused`` says whether it ran in such a worker. Off: a fresh fork per
-        test. Where the sandbox cannot do it (Python before 3.12, a tester's sandbox) every test
-        gets a fresh fork anyway.
         """
         self.files = dict(files)
         self.modules = modules
@@ -63,8 +59,6 @@ class SandboxSession:
         self.compiled = list(compiled)
         self.testers = list(testers)
         self.host = host
-        self.warm = warm
-        self.retired: list[str] = []  # why warm workers ended, as the zygote said (for statistics and tests)
         self.limits = limits
         self.folder: StagedFolder | None = None
         self.pid: int | None = None  # the zygote's; also its process group
@@ -100,8 +94,6 @@ class SandboxSession:
             request["testers"] = self.testers
         if self.host:
             request["host"] = True
-        if self.warm:
-            request["warm"] = True
         try:
             self.request(request, "loading your files", self.limits.load_seconds)
         except StudentError as exc:
@@ -118,10 +110,9 @@ class SandboxSession:
             return self.modules[-1]
         return os.path.splitext(self.testers[-1])[0] if self.testers else "?"
 
-    def worker(self, seed: int, fresh: bool = False) -> "WorkerLink":
-        """A worker for one test, seeded with ``seed`` before any of the test's code runs: a fresh
-        fork, or in the warm mode the worker of the last test, renewed and audited (``fresh``:
-        a fresh fork in any case)."""
+    def worker(self, seed: int) -> "WorkerLink":
+        """A fresh worker for one test, forked from the zygote, which imports the student's files
+        and is seeded with ``seed`` before any of the test's code runs."""
         if self.load_error is not None:
             raise StudentLoadError(self.load_error)
         if self.current is not None:
@@ -134,7 +125,7 @@ class SandboxSession:
         # sandbox, and so is its offset). The last test's output has been read, or never will be.
         os.ftruncate(self.output.fileno(), 0)
         os.lseek(self.output.fileno(), 0, os.SEEK_SET)
-        link = WorkerLink(self, seed, fresh)
+        link = WorkerLink(self, seed)
         self.current = link
         link.send_fork()
         return link
@@ -271,11 +262,9 @@ class WorkerLink:
     # reference classes (a private field's name) may need it; grader/java/session.py says "java".
     language = "python"
 
-    def __init__(self, session: SandboxSession, seed: int, fresh: bool = False) -> None:
+    def __init__(self, session: SandboxSession, seed: int) -> None:
         self.session = session
         self.seed = seed
-        self.fresh = fresh
-        self.reused = False  # served by a warm worker that ran an earlier test (known once started)
         self.pid: int | None = None  # known once the zygote's reply to "fork" is read
         self.alive = True
         self.ending = False  # told to exit; its "ended" not read yet
@@ -293,10 +282,7 @@ class WorkerLink:
         for attempt in range(2):
             self.fork_id = secrets.randbits(62)
             try:
-                request = {"op": "fork", "seed": self.seed, "token": self.token, "id": self.fork_id}
-                if self.fresh:
-                    request["fresh"] = True
-                session.channel.send(request)
+                session.channel.send({"op": "fork", "seed": self.seed, "token": self.token, "id": self.fork_id})
                 return
             except TimeoutError:
                 session._abandon(None)
@@ -331,9 +317,6 @@ class WorkerLink:
         except (TypeError, KeyError, ValueError):  # not the zygote's answer: something in the sandbox forged it
             session.close()
             raise SandboxCrashed("starting a test", {"exit_code": "unknown (the sandbox answered nonsense)"}) from None
-        self.reused = reply.get("reused") is True
-        if isinstance(reply.get("why"), str):
-            session.retired.append(reply["why"][:200])
         session.worker_pids.add(self.pid)
 
     def _restart_session(self) -> None:

@@ -5,9 +5,8 @@ with the test's seed, and reports a worker's end as soon as the worker says it i
 that may let one test reach the next, change what a test prints, or let student code fake the
 end of its own test.
 
-Every test runs in both modes: a fresh fork per test, and warm workers (sandbox_runtime/warm.py),
-where this file's fork hook and signal handler, registered anew each time its module is executed
-again, retire each worker after its test (tests/sandbox/test_warm_audit.py has the reuse itself).
+Each worker imports the student's file itself, after its test is handed to it (never the
+zygote): this file's signal handler and fork hook exist only in the worker of each test.
 """
 
 import random
@@ -15,12 +14,11 @@ import time
 
 import pytest
 
-from grader.sandbox import Limits, SandboxCrashed, SandboxSession, Student
+from grader.sandbox import Limits, SandboxCrashed, SandboxSession, Student, StudentLoadError
 from grader.sandbox.isolation import namespaces_work
 from grader.sandbox.launcher import Launcher
 
 LEVELS = ["process"] + (["namespaces"] if namespaces_work() else [])
-MODES = [(level, warm) for level in LEVELS for warm in (False, True)]
 
 CARD = '''
 import os, random, signal, sys, time
@@ -89,13 +87,12 @@ def leave_a_printer():
 '''
 
 
-@pytest.fixture(params=MODES, ids=[f"{level}-{'warm' if warm else 'fresh'}" for level, warm in MODES])
+@pytest.fixture(params=LEVELS)
 def session(request, tmp_path):
     card = tmp_path / "card.py"
     card.write_text(CARD, encoding="utf-8")
-    level, warm = request.param
-    launcher = Launcher(level)
-    session = SandboxSession({"card.py": card}, ["card"], launcher=launcher, warm=warm)
+    launcher = Launcher(request.param)
+    session = SandboxSession({"card.py": card}, ["card"], launcher=launcher)
     session.load()
     yield session
     session.close()
@@ -114,7 +111,7 @@ def one_test(session: SandboxSession, seed: int, method: str, *args):
 
 def test_a_signal_one_test_sends_to_the_zygote_and_the_spare_reaches_no_later_test(session):
     poked, _ = one_test(session, 1, "poke")
-    assert poked >= (1 if session.warm else 2)  # the zygote and (fresh mode) at least the spare were there to be signalled
+    assert poked >= 2  # the zygote and at least the spare were there to be signalled
     for seed in (2, 3):
         hits, _ = one_test(session, seed, "seen")
         assert hits == []
@@ -163,11 +160,10 @@ def test_a_crash_is_still_reported_with_how_the_worker_ended(session):
     assert one_test(session, 2, "say", "after")[0] == "after"
 
 
-@pytest.mark.parametrize("warm", [False, True], ids=["fresh", "warm"])
-def test_what_one_test_printed_does_not_count_against_the_next_tests_file_size_limit(tmp_path, warm):
+def test_what_one_test_printed_does_not_count_against_the_next_tests_file_size_limit(tmp_path):
     card = tmp_path / "card.py"
     card.write_text("def shout(n):\n    print('y' * n)\n    return n\n", encoding="utf-8")
-    session = SandboxSession({"card.py": card}, ["card"], Limits(file_size_bytes=64 << 10), warm=warm)
+    session = SandboxSession({"card.py": card}, ["card"], Limits(file_size_bytes=64 << 10))
     try:
         session.load()
         for seed in range(5):  # 40 KB each: together far past the 64 KB limit, each well within it
@@ -176,8 +172,7 @@ def test_what_one_test_printed_does_not_count_against_the_next_tests_file_size_l
         session.close()
 
 
-@pytest.mark.parametrize("warm", [False, True], ids=["fresh", "warm"])
-def test_a_stdout_the_students_file_installs_runs_nothing_in_the_zygote_between_tests(tmp_path, warm):
+def test_a_stdout_the_students_file_installs_runs_nothing_in_the_zygote_between_tests(tmp_path):
     # Its flush counts calls: were the zygote to flush it before each fork, every later test
     # would start with a higher count, left to it by the tests before.
     card = tmp_path / "card.py"
@@ -197,7 +192,7 @@ def test_a_stdout_the_students_file_installs_runs_nothing_in_the_zygote_between_
         "def say(text):\n"
         "    print(text)\n"
         "    return text\n", encoding="utf-8")
-    session = SandboxSession({"card.py": card}, ["card"], warm=warm)
+    session = SandboxSession({"card.py": card}, ["card"])
     try:
         session.load()
         counts = [one_test(session, seed, "flushes")[0] for seed in range(4)]
@@ -208,25 +203,49 @@ def test_a_stdout_the_students_file_installs_runs_nothing_in_the_zygote_between_
         session.close()
 
 
-def test_without_dict_watchers_every_test_gets_a_fresh_fork(tmp_path):
-    """On Python 3.10 and 3.11 a warm session still works, but never reuses a worker."""
-    from sandbox_runtime.watching import AVAILABLE
-
-    from grader.sandbox import SandboxSession, Student
-    from tests.classroom import reference_text
-
-    if AVAILABLE:
-        pytest.skip("this Python has dict watchers: tests/sandbox/test_warm_audit.py covers reuse")
-    (tmp_path / "card.py").write_text(reference_text("card.py"), encoding="utf-8")
-    session = SandboxSession({"card.py": tmp_path / "card.py"}, ["card"], warm=True)
+def test_what_a_file_prints_at_import_is_in_no_tests_output_and_its_failure_is_a_load_error(tmp_path):
+    # Each worker imports the file again: what it prints then must stay out of every test's
+    # output, as when the zygote imported it once.
+    card = tmp_path / "card.py"
+    card.write_text("print('imported')\n\ndef say(text):\n    print(text)\n    return text\n", encoding="utf-8")
+    session = SandboxSession({"card.py": card}, ["card"])
     try:
         session.load()
         for seed in range(3):
-            link = session.worker(seed)
-            try:
-                assert Student(link, ["card"]).card.Card("ace", "hearts", 1).rank() == "ace"
-            finally:
-                link.finish()
-            assert not link.reused
+            assert one_test(session, seed, "say", "mine")[1].printed == "mine\n"
     finally:
         session.close()
+    card.write_text("import os\nraise ValueError('broken at import')\n", encoding="utf-8")
+    session = SandboxSession({"card.py": card}, ["card"])
+    try:
+        with pytest.raises(StudentLoadError, match="broken at import"):
+            session.load()
+    finally:
+        session.close()
+
+
+def test_the_standard_library_the_zygote_imports_for_the_workers_finds_no_student_file(tmp_path, monkeypatch):
+    # The zygote imports the standard library modules the student's files imported (once, not
+    # once per test), with the sandbox's files hidden: a student file named like a module that a
+    # standard one tries to import never runs in the zygote. Here in this process, with a stand-in
+    # for such a standard module (``lure_std``: it tries ``import lure``, a name the student took).
+    import sys
+
+    from sandbox_runtime import loading, sources
+
+    staging, library = tmp_path / "work", tmp_path / "lib"
+    staging.mkdir()
+    library.mkdir()
+    (staging / "lure.py").write_text(f"open({str(tmp_path / 'ran')!r}, 'w').close()\n", encoding="utf-8")
+    (library / "lure_std.py").write_text("try:\n    import lure\nexcept ImportError:\n    pass\n", encoding="utf-8")
+    monkeypatch.setattr(loading, "STANDARD_LIBRARY", loading.STANDARD_LIBRARY | {"lure_std"})
+    monkeypatch.setattr(sys, "path", [str(library), *sys.path, str(staging)])
+    offered = loading.offer_folder(str(staging))
+    try:
+        loading.import_standard_library(["lure_std", "not a module name"], offered, str(staging))
+        assert "lure_std" in sys.modules and not (tmp_path / "ran").exists()
+        assert sys.path[-1] == str(staging) and "lure" in sources.FINDER.loaders  # hidden only meanwhile
+    finally:
+        for name in ("lure", "lure_std"):
+            sys.modules.pop(name, None)
+            sources.FINDER.loaders.pop(name, None)

@@ -17,7 +17,7 @@ def six_takes_class(tmp_path_factory):
     root = tmp_path_factory.mktemp("six-takes")
     (root / "work").mkdir()
     parts = [grade_class(build(root / "class"), root / "work")]
-    folders = [root / "class"]  # every class folder graded here, for the comparison of the two modes (test_modes.py)
+    folders = [root / "class"]  # every class folder graded here
     for activities, changed in one_file_changed().items():
         folder = write_class(tmp_path_factory.mktemp("changed"), changed)
         folders.append(folder)

@@ -49,7 +49,7 @@ def graded(tmp_path_factory):
     submissions["starter_begun"] = {name: text + "\n_begun = True  # one line of the student's own: no longer the untouched starter, so it runs\n" for name, text in submissions["starter"].items()}
     write_class(root, submissions)
     parts = [grade_class(root, tmp_path_factory.mktemp("work"))]
-    folders = [root]  # every class folder graded here, for the comparison of the two modes (test_modes.py)
+    folders = [root]  # every class folder graded here
     for activities, changed in one_file_changed().items():
         part = write_class(tmp_path_factory.mktemp("class"), changed)
         folders.append(part)
