@@ -63,7 +63,8 @@ def test_rubric_errors_name_where_and_how_to_fix(change, where):
 def test_the_bundled_rubric_marks_only_checks_beyond_the_guide_as_advisory():
     advisory = {(a.id, t.test) for a in elevens_rubric().activities for t in a.tests if t.advisory}
     assert advisory == {("A3", "test_are_permutations_beyond_the_guide"), ("A9", "test_is_legal_is_false_for_an_empty_place"),
-                        ("A10", "test_is_legal_is_false_for_an_empty_place")}
+                        ("A10", "test_is_legal_is_false_for_an_empty_place"),
+                        ("A11b", "test_simulate_of_no_games_beyond_the_guide")}
     assert all(t.visibility == "public" for a in elevens_rubric().activities for t in a.tests if t.advisory)
 
 
@@ -72,7 +73,7 @@ def test_advisory_points_count_only_when_the_rubric_grades_them():
 
     rubric = elevens_rubric()
     graded = replace(rubric, advisory="graded")
-    assert graded.total_max == rubric.total_max + 3
+    assert graded.total_max == rubric.total_max + 4
 
 
 def test_a_misnamed_file_costs_the_rubrics_deduction_and_never_more_than_its_score():

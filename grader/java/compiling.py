@@ -12,7 +12,9 @@ The stand-ins are compiled on their own once per process (``given_classes``) and
 files against their classes: javac's cost grows with the source it reads, and most activities
 compile one student file beside three or four of the lab's. A stand-in that needs a student's
 class (a probe subclass of a class the student writes) cannot be compiled alone; then everything is
-compiled together, as the class files would be the same either way.
+compiled together, as the class files would be the same either way. A harness stand-in may ask to
+be compiled as the superclass of one of the lab's classes (inserted.py): that class's ``extends``
+names it, wherever the class is compiled.
 """
 
 import atexit
@@ -23,6 +25,7 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grader.java.inserted import inserted, insertions
 from grader.java.java_text import drop_final
 from grader.java.javac import JAVAC_SECONDS, run_javac
 from grader.java.jvm_user import jvm_owner, share_with_jvm
@@ -96,17 +99,18 @@ def compile_activity(student: dict[str, Path], stand_ins: dict[str, Path], scrat
     texts = {name: path.read_text(encoding="utf-8", errors="replace") for name, path in student.items()}
     extra_texts = {name: path.read_text(encoding="utf-8", errors="replace") for name, path in extras.items()}
     own_packages = {p for text in (*texts.values(), *extra_texts.values()) if (p := package_of(text))}
+    above = insertions(stand_ins)  # a harness class put above a lab class (inserted.py)
     for name, text in texts.items():
         if unfinal and name in unfinal:
             text, _ = drop_final(text, list(unfinal[name]))
+        text = inserted(name, text, above)
         (sources / f"{name}.java").write_text(default_package(text, own_packages), encoding="utf-8")
     for name, text in extra_texts.items():
         (others / f"{name}.java").write_text(default_package(text, own_packages), encoding="utf-8")
     needed = {name: path for name, path in stand_ins.items() if name not in student}
     given = given_classes(needed, debug) if needed and precompiled else None
     if given is None:
-        for name, path in needed.items():
-            shutil.copyfile(path, sources / f"{name}.java")
+        _copy_stand_ins(needed, sources, above)
     files = sorted(str(p) for p in sources.glob("*.java"))
     result = Compiled(classes, sources, student_classes=sorted([*student, *extras]), extra_sources=others if extras else None)
     # -implicit:class writes the classes of the extras javac had to read; without extras there
@@ -159,8 +163,7 @@ def given_classes(stand_ins: dict[str, Path], debug: bool) -> Path | None:
         sources, classes = folder / "src", folder / "classes"
         sources.mkdir()
         classes.mkdir()
-        for name, path in stand_ins.items():
-            shutil.copyfile(path, sources / f"{name}.java")
+        _copy_stand_ins(stand_ins, sources, insertions(stand_ins))
         args = [*_options(debug), "-implicit:none", "-d", str(classes), "-sourcepath", str(sources),
                 *sorted(str(p) for p in sources.glob("*.java"))]
         try:
@@ -169,6 +172,17 @@ def given_classes(stand_ins: dict[str, Path], debug: bool) -> Path | None:
             code = 1
         _GIVEN[key] = classes if code == 0 else None
     return _GIVEN[key]
+
+
+def _copy_stand_ins(stand_ins: dict[str, Path], sources: Path, above: dict[str, tuple[str, str]]) -> None:
+    """Each stand-in's source into ``sources`` as ``Name.java``, with a harness class put above
+    it where one asks to be (inserted.py); the others byte for byte."""
+    for name, path in stand_ins.items():
+        if name in above:
+            text = path.read_text(encoding="utf-8", errors="replace")
+            (sources / f"{name}.java").write_text(inserted(name, text, above), encoding="utf-8")
+        else:
+            shutil.copyfile(path, sources / f"{name}.java")
 
 
 def _version(path: Path) -> tuple[int, int]:

@@ -208,21 +208,28 @@ def letter_counts(games: int) -> dict:
 
 def estimate_with_spies(pred: str, num_players: int, games: int, rng, strategy: str) -> dict:
     """The student's estimate_match_probability, with the given players replaced by spies that
-    note the seat of every card they lay (len(row) % num_players): ``estimate``, and the seats
-    where a ``highest`` and a ``random`` player laid cards, and how many cards each laid."""
+    note the seat of every card they lay (len(row) % num_players) and the card's value:
+    ``estimate``; the seats where a ``highest`` and a ``random`` player laid cards, and how many
+    cards each laid (``moves``); and ``watched``, how many of the games the spies saw (each
+    num_players * (52 // num_players) cards laid in turn, the row in order) have ``pred`` in
+    their change string, or None when the cards laid do not make whole games."""
     import uds_players
     import uds_simulation
+    from uds_cards import card_value
 
     given = {"highest": uds_players.HighestPlayer, "random": uds_players.RandomPlayer}
     seats: dict = {"highest": set(), "random": set()}
     moves = {"highest": 0, "random": 0}
+    laid: list = []  # the value of every card laid, in the order laid: the rows, one after another
 
     def spy(kind: str):
         class Spy(given[kind]):
             def choose_card(self, hand, row):
                 seats[kind].add(len(row) % num_players)
                 moves[kind] += 1
-                return super().choose_card(hand, row)
+                index = super().choose_card(hand, row)
+                laid.append(card_value(hand[index]) if type(index) is int and -len(hand) <= index < len(hand) else None)
+                return index
         Spy.__name__ = given[kind].__name__
         return Spy
 
@@ -238,4 +245,17 @@ def estimate_with_spies(pred: str, num_players: int, games: int, rng, strategy: 
         for module, name, original in patched:
             setattr(module, name, original)
     return {"estimate": got, "highest": sorted(seats["highest"]), "random": sorted(seats["random"]),
-            "moves": moves}
+            "moves": moves, "watched": watched_matches(pred, laid, num_players * (52 // num_players))}
+
+
+def watched_matches(pred: str, laid: list, per_game: int):
+    """How many rows of ``per_game`` values in ``laid`` have ``pred`` in their change string (U up,
+    D down, S the same, as the handout defines it), or None when ``laid`` is not whole rows."""
+    if per_game <= 0 or len(laid) % per_game or None in laid:
+        return None
+    matches = 0
+    for start in range(0, len(laid), per_game):
+        row = laid[start:start + per_game]
+        changes = "".join("U" if b > a else "D" if b < a else "S" for a, b in zip(row, row[1:]))
+        matches += pred in changes
+    return matches

@@ -15,7 +15,8 @@ for ``simulate(n)`` (grader/java/program.py), this module reads the answer, in t
    probability), matched to k/n the same way.
 
 The first line of each kind counts (a main that prints several runs is read by its first).
-Games played 0 reads as 0.0, as ``simulate(0)`` must answer.
+Games played 0 reads as 0.0 (what ``simulate(0)`` answers in the advisory check: the guide never
+asks for zero games).
 """
 
 import re

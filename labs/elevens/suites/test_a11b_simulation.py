@@ -2,18 +2,24 @@
 
 Only the simulation loop is the student's here (new game, play until stuck, count the wins,
 return a fraction), so a bug in their board costs points in A9 or A11 only.
+
+Every point needs games played: each test runs ``simulate`` over a known board that deals games
+the grader chose and played out with its own rules (labs/elevens/known_games.py), so it knows
+exactly how many are won (all, none, or exactly k of them, k from the test's seed) and how many
+games the simulation began. The answer must be exactly that fraction, which no number returned
+without playing the games can be. In Python the known board (harness/elevens/known_board.py)
+takes the lab's ElevensBoard's place for the run; in Java the lab's ElevensBoard is compiled
+above it (harness/elevens/java/KnownBoard.java, grader/java/inserted.py), since a Java
+simulation builds its board with ``new``. The same calls drive both: the orders to deal, then
+the student's ``simulate`` (or the AP lab's ``main``: docs/java.md) and how many games began.
+Failure messages never show the expected fraction.
 """
 
-from grader.assertions import fail, show
-from grader.idiom import Twin, call, code
-from grader.statistics import RateCheck
+from grader_labs.elevens.known_games import KnownRun, extra_order, known_runs, single_runs
 
-# 10.68% of games are won, measured on 1.5 million games (standard error 0.025 points); the
-# band allows the true rate anywhere within 4 standard errors of that.
-WIN_RATE_LOW, WIN_RATE_HIGH = 0.1058, 0.1078
-# The fewest games that catch "never starts a new game" (0%) and "counts the games lost"
-# (89.3%) with power 0.999 (docs/statistics.md).
-GAMES = 130
+from grader.assertions import fail, show
+from grader.idiom import Twin, call
+
 HINT = Twin("For each game: new_game(), then call play_if_possible() until it returns False, then "
             "count the game if game_is_won(). Return wins / games, a decimal number from 0.0 to 1.0.",
             "For each game: newGame(), then call playIfPossible() until it returns false, then "
@@ -24,43 +30,85 @@ def is_fraction(got) -> bool:
     return type(got) in (float, int) and not isinstance(got, bool) and 0 <= got <= 1
 
 
+def play_known(student, runs: list[KnownRun]) -> list[tuple]:
+    """simulate(run.games) for each run, its games dealt by the known board: (what it returned,
+    how many games it began). The orders go first, alone; then each simulate and its count of
+    games, in one round trip (so a simulation that never ends is named by its own call)."""
+    board, sim = student.known_board, student.elevens_simulation
+    board.deal_from([[[list(card) for card in order] for order in run.orders] for run in runs],
+                    [list(card) for card in extra_order()])
+    calls = [pending for run in runs for pending in (sim.simulate.later(run.games), board.games_begun.later())]
+    replies = student.batch(*calls)
+    return [(replies[2 * k], replies[2 * k + 1]) for k in range(len(runs))]
+
+
+def played(begun: int) -> str:
+    return "none of them" if begun == 0 else f"{begun} game{'s' if begun != 1 else ''}"
+
+
+def on_known(sim, games: int) -> str:
+    return f"{call(sim, 'simulate', games)}, on {games} game{'s' if games != 1 else ''} the grader dealt"
+
+
 def test_simulate_returns_a_fraction(student):
-    got = student.elevens_simulation.simulate(10)
-    if not is_fraction(got):
-        fail(f"{call(student.elevens_simulation, 'simulate', 10)}\n  expected: the fraction of games won, a number from 0.0 to 1.0\n"
-             f"  got:      {show(got)}", HINT)
-    got = student.elevens_simulation.simulate(0)
+    """Guide, Activity 11 (ElevensSimulation prints the share of games won); docs/lab.md: a
+    fraction from 0.0 to 1.0 of the games it played. simulate(12) twice, on games the grader
+    dealt: once where every game is won, once where every game is lost. Whatever number of
+    games the loop plays, the answer must be a number from 0.0 to 1.0, more than 0.0 when every
+    game it played was won, and 0.0 when every game it played was lost (a loop that plays past
+    the twelfth game gets won games, so only the next tests judge it). No single number does
+    both: the answer has to come from the games. How many games is the next tests' to judge."""
+    sim = student.elevens_simulation
+    runs = sorted((run for run in known_runs(student.link.seed) if run.won in (0, run.games)), key=lambda r: -r.won)
+    for run, (got, begun) in zip(runs, play_known(student, runs)):
+        every = "won" if run.won else "lost"
+        if not is_fraction(got):
+            fail(f"{on_known(sim, run.games)}\n  expected: the fraction of games won, a number from 0.0 to 1.0\n"
+                 f"  got:      {show(got)}", HINT)
+        if begun == 0:
+            fail(f"{on_known(sim, run.games)}\n  expected: the fraction of those games won, after playing them\n"
+                 f"  got:      {show(got)}, and it played none of them", HINT)
+        if run.won and got == 0:
+            fail(f"{on_known(sim, run.games)}, every one of them a game that is won\n  expected: more than 0.0\n"
+                 f"  got:      {show(got)} (it played {played(begun)})", HINT)
+        if not run.won and begun <= run.games and got != 0:
+            fail(f"{on_known(sim, run.games)}, every one of them a game that is lost\n  expected: 0.0\n"
+                 f"  got:      {show(got)} (it played {played(begun)})", HINT)
+
+
+def test_simulate_of_no_games_beyond_the_guide(student):
+    """Beyond the guide (advisory): the guide never asks for zero games, and 0 won of 0 played
+    has no right answer. simulate(0) returning 0.0 (not a ZeroDivisionError) is a kindness to
+    whoever calls it, reported but not graded (rubrics/elevens.yaml, ``advisory: true``)."""
+    sim = student.elevens_simulation
+    got = sim.simulate(0)
     if not is_fraction(got) or got != 0:
-        fail(f"{call(student.elevens_simulation, 'simulate', 0)}\n  expected: 0.0 (no games, so none won)\n  got:      {show(got)}",
+        fail(f"{call(sim, 'simulate', 0)}\n  expected: 0.0 (no games, so none won)\n  got:      {show(got)}",
              "With no games to play, return 0.0 (and never divide by zero).")
 
 
+def check_known(student, runs: list[KnownRun]) -> None:
+    """simulate over each run's games, dealt by the known board: exactly the share won."""
+    sim = student.elevens_simulation
+    for run, (got, begun) in zip(runs, play_known(student, runs)):
+        if type(got) not in (float, int) or isinstance(got, bool) or abs(got * run.games - run.won) > 1e-6:
+            fail(f"{on_known(sim, run.games)}\n  expected: the fraction of those games that are won (the grader "
+                 f"played them out itself, so it knows how many are)\n  got:      {show(got)} (it played {played(begun)})",
+                 HINT)
+
+
+def test_simulate_returns_the_fraction_of_known_games_won(student):
+    """Guide, Activity 11 (ElevensSimulation plays GAMES_TO_PLAY games and reports the share
+    won); docs/lab.md, Activity 11: new_game(), play_if_possible() until False, game_is_won(),
+    the fraction won. Three calls of simulate(12) on games the grader dealt: all won,
+    all lost, and exactly k won (k and the order from the seed): the answers must be exactly
+    1.0, 0.0 and k / 12. Exact: a correct simulation never fails it."""
+    check_known(student, known_runs(student.link.seed))
+
+
 def test_simulate_plays_one_game_when_asked_for_one(student):
-    """simulate(1), GAMES times: each answer is 0.0 or 1.0, and the wins are as many as in
-    simulate(GAMES) (the same band: docs/statistics.md). Catches a loop that plays one game
-    too few, which simulate(GAMES) alone cannot tell apart."""
-    check = RateCheck(WIN_RATE_LOW, GAMES, WIN_RATE_HIGH)
-    got = student.elevens_simulation.simulate.repeat(GAMES, 1)
-    odd = next((value for value in got if value not in (0, 1) or isinstance(value, bool)), None)
-    if odd is not None:
-        fail(f"{call(student.elevens_simulation, 'simulate', 1)}\n  expected: 0.0 or 1.0 (one game, lost or won)\n  got:      {show(odd)}",
-             HINT)
-    wins = round(sum(got))
-    if wins not in check.band:
-        fail(f"{call(student.elevens_simulation, 'simulate', 1)}, called {GAMES} times\n  expected: 1.0 (a won game) between {check.band.low} and {check.band.high} times "
-             f"(about 10.7% of games are won; a correct simulation falls outside this in one grading in a million)\n"
-             f"  got:      1.0 {wins} times",
-             "simulate(1) must play exactly one game: check the bounds of your loop over the games.")
-
-
-def test_simulate_wins_about_one_game_in_nine(student):
-    check = RateCheck(WIN_RATE_LOW, GAMES, WIN_RATE_HIGH)
-    got = student.elevens_simulation.simulate(GAMES)
-    if type(got) not in (float, int) or isinstance(got, bool):
-        fail(f"{call(student.elevens_simulation, 'simulate', GAMES)}\n  expected: a fraction\n  got:      {show(got)}", HINT)
-    wins = round(got * GAMES)
-    if abs(wins - got * GAMES) > 1e-6 or wins not in check.band:
-        band = check.band
-        fail(f"{call(student.elevens_simulation, 'simulate', GAMES)}\n  expected: between {band.low}/{GAMES} and {band.high}/{GAMES} "
-             f"(about 10.7% of games are won; a correct simulation falls outside this in one grading in a million)\n"
-             f"  got:      {code(got)}", HINT)
+    """Guide, Activity 11 (GAMES_TO_PLAY set to 1 plays one game); docs/lab.md, Activity 11.
+    simulate(1), several times, each on one game the grader dealt (won or lost, at least one
+    of each): exactly 1.0 for a won game and 0.0 for a lost one. Catches a loop that plays one
+    game too few, or one too many (the known board then deals a won game). Exact."""
+    check_known(student, single_runs(student.link.seed))

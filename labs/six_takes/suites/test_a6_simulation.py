@@ -84,11 +84,23 @@ def test_simulate_returns_the_four_figures(student):
 
 
 def test_mean_score_matches_the_measured_value(student):
+    """docs/labs/six-takes.md, A6: mean_score is the mean penalty per player per game of the
+    games simulate played. First exact: the grader watches the lab's Game and Table while
+    simulate runs (takes_probes.simulate_watched), and mean_score must be the mean of the piles
+    of the Games it set up, SIMULATION_GAMES of them, so no number returned without playing
+    passes. Then the statistical band (docs/labs/six-takes.md, "Mean score")."""
     check = simulation_check()
     call = f"simulate(4, 7, {SIMULATION_GAMES}, rng)['mean_score']"
-    got = student.takes_simulation.simulate(4, 7, SIMULATION_GAMES, student.takes_probes.new_rng(), timeout=30)
+    watched = student.takes_probes.simulate_watched(4, 7, SIMULATION_GAMES, student.takes_probes.new_rng(), "cheapest",
+                                                    timeout=30)
+    got = watched["result"]
     mean = got.get("mean_score") if isinstance(got, dict) else None
-    if not is_number(mean) or not check.low <= mean <= check.high:
+    played = sum(watched["seat_totals"]) / SIMULATION_GAMES / 4
+    if watched["games"] != SIMULATION_GAMES or not is_number(mean) or not close(mean, played):
+        fail(f"{call}, against the games it played\n  expected: the mean penalty per player per game of the "
+             f"{SIMULATION_GAMES} Games it plays (the grader watches them)\n  got:      {show(mean)} "
+             f"({watched['games']} Games set up)", SIMULATE_HINT)
+    if not check.low <= mean <= check.high:
         fail(f"{call}\n  expected: between {check.low:.2f} and {check.high:.2f} (4 players, 7 turns, RandomAI taking "
              f"the cheapest row score 17.37 points each on average; a correct simulation falls outside this in one "
              f"grading in a million)\n  got:      {show(mean)}", SIMULATE_HINT)

@@ -5,33 +5,71 @@ Each estimate is compared with the lab's measured figure (10^6 games) by an exac
 band that also allows for that figure's own uncertainty; the games count is the smallest with
 power 0.999 against the named wrong versions (labs/up_down_stay/checks.py). The written answer
 about which prediction length to choose is not graded.
+
+Every point needs games played. The exact-fractions and known-outcome tests run the simulation
+over a stand-in make_standard_deck (harness/up-down-stay/known_uds_cards.py) whose decks make
+each game's match known (labs/up_down_stay/known_games.py), and the answer must be exactly the
+share of games that match; the known-outcome messages never show that share. The estimates
+against the measured figures must be exactly the share of the games the spied players were seen
+to play that match (harness/up-down-stay/uds_probes.py), before their band is checked.
 """
 
 import pytest
 from grader_labs.up_down_stay.checks import SIMULATION_CASES
+from grader_labs.up_down_stay.known_games import exact_runs, known_runs
 
 from grader.assertions import expect, fail, show
 
 HINT = ('For each game: make the players ("random": every seat a RandomPlayer(rng, pred); "highest": seat 1 a '
         "HighestPlayer(pred), the others random), a fresh standard deck put in order with rng, play_round, and count the game "
         "when pred occurs in the change string. Return matches / games.")
+KNOWN_HINT = ("The grader chose these decks so that it knows exactly which games match; the answer must be the "
+              "number of games that match divided by the number of games. " + HINT)
 
 
-# Exact answers: "U" matches unless a whole row never goes up (probability below 1e-40 for the
-# 51 or 52 cards of 2 or 3 players), "SSSS" would need five cards of one number, and with a
-# HighestPlayer in one of 2 seats "UUU" would need that player to lay a higher card after a lower.
-EXACT = [("U", 2, 3, "random", 1.0, "a row of 52 cards always goes up somewhere"),
-         ("U", 3, 1, "random", 1.0, "one game of 3 players"),
-         ("SSSS", 2, 4, "random", 0.0, "four stays in a row need five cards of one number"),
-         ("UUU", 2, 4, "highest", 0.0, "seat 1 lays its cards highest first, so three ups in a row never happen")]
+def decks(count: int) -> str:
+    return "no deck" if count == 0 else f"{count} deck{'s' if count != 1 else ''}"
 
 
 def test_returns_a_fraction(student):
-    for pred, players, games, strategy, answer, why in EXACT:
-        call = f"estimate_match_probability({pred!r}, {players}, {games}, rng, strategy={strategy!r})"
-        got = student.uds_simulation.estimate_match_probability(pred, players, games, student.uds_probes.new_rng(), strategy)
-        if type(got) not in (float, int) or isinstance(got, bool) or got != answer:
-            fail(f"{call}  ({why})\n  expected: {answer}\n  got:      {show(got)}", HINT)
+    """docs/labs/up-down-stay.md, A7 ("Exact fractions"): the answers the rules fix, from games
+    played. "U" always matches on the lab's decks (2 players and 3 games; 3 players and 1 game),
+    "SSSS" never does, and "UUU" never does with a HighestPlayer in one of 2 seats: exactly 1.0,
+    1.0, 0.0 and 0.0. The same calls again on decks the grader chose, some with every card
+    worth 7 (every change S: "U" never matches there, "SSSS" always), must give exactly the
+    share of those games that match, so no answer that depends on the arguments alone passes."""
+    runs = exact_runs(student.link.seed)
+    replies = student.batch(*[student.known_uds_cards.estimate_known.later(run.pred, run.players, list(run.kinds), run.strategy)
+                              for run in runs])
+    for run, reply in zip(runs, replies):
+        got, begun = reply["result"], reply["begun"]
+        if type(got) not in (float, int) or isinstance(got, bool) or abs(got * run.games - run.matches) > 1e-6:
+            call = f"estimate_match_probability({run.pred!r}, {run.players}, {run.games}, rng, strategy={run.strategy!r})"
+            dealt = f"(it dealt from {decks(begun)})"
+            if run.standard:
+                fail(f"{call}  ({run.why})\n  expected: {run.matches / run.games}\n  got:      {show(got)} {dealt}", HINT)
+            fail(f"{call}, on decks the grader chose (in some games every card is worth 7, so every change is S)\n"
+                 f"  expected: the fraction of those games whose change string contains {run.pred!r}\n"
+                 f"  got:      {show(got)} {dealt}", KNOWN_HINT)
+
+
+def test_estimate_is_the_share_of_known_games_that_match(student):
+    """docs/labs/up-down-stay.md, A7 and "Shuffling": each game a fresh make_standard_deck()
+    put in order with rng, play_round, counted when pred occurs in the change string; the
+    fraction of games. Three calls on decks the grader chose (every game matching, none, and
+    exactly k: k, the prediction, the players and the strategy from the seed), whatever the
+    shuffle and the players do: the answers must be exactly 1.0, 0.0 and k / games. Exact: a
+    correct simulation never fails it."""
+    runs = known_runs(student.link.seed)
+    replies = student.batch(*[student.known_uds_cards.estimate_known.later(run.pred, run.players, list(run.kinds), run.strategy)
+                              for run in runs], timeout=30)
+    for run, reply in zip(runs, replies):
+        got, begun = reply["result"], reply["begun"]
+        if type(got) not in (float, int) or isinstance(got, bool) or abs(got * run.games - run.matches) > 1e-6:
+            call = f"estimate_match_probability({run.pred!r}, {run.players}, {run.games}, rng, strategy={run.strategy!r})"
+            fail(f"{call}, on decks the grader chose\n  expected: the fraction of those games whose change string "
+                 f"contains {run.pred!r}\n  got:      {show(got)} (it dealt from {decks(begun)})",
+                 KNOWN_HINT)
 
 
 def expect_seats(spied: dict, call: str, players: int, strategy: str, games: int) -> None:
@@ -49,7 +87,9 @@ def expect_seats(spied: dict, call: str, players: int, strategy: str, games: int
 def test_estimate_matches_the_measured_probability(student, case):
     # False failure <= 1e-6 for every true rate within the figure's 5-standard-error interval;
     # power >= 0.999 against the strategies mixed up and against ignoring the last letter. The
-    # given players are spied on: "highest" seats a HighestPlayer in seat 1 only.
+    # given players are spied on: "highest" seats a HighestPlayer in seat 1 only, and the
+    # estimate must be exactly the share of the games they were seen to play that match (so a
+    # simulation that plays for show and returns the measured figure fails).
     spec = SIMULATION_CASES[case]
     check = spec.check(spec.games)
     rng = student.uds_probes.new_rng()
@@ -59,6 +99,12 @@ def test_estimate_matches_the_measured_probability(student, case):
     if type(got) not in (float, int) or isinstance(got, bool):
         fail(f"{call}\n  expected: a fraction\n  got:      {show(got)}", HINT)
     expect_seats(spied, call, spec.players, spec.strategy, spec.games)
+    watched = spied["watched"]
+    if watched is not None and abs(got * spec.games - watched) > 1e-6:
+        fail(f"{call}\n  expected: the fraction of the games it played whose change string contains {spec.pred!r}: "
+             f"the grader watched every card laid, and {watched} of the {spec.games} rows contain it "
+             f"({watched}/{spec.games})\n  got:      {got!r}",
+             "Count the games you played whose change string contains pred, and return that count divided by games. " + HINT)
     matches = round(got * spec.games)
     if abs(matches - got * spec.games) > 1e-6 or matches not in check.band:
         band = check.band
