@@ -7,18 +7,21 @@ buggy variant or a mutant) and the lab's stand-ins for what it depends on, alway
 same names, so nothing in a path, a file name or the environment tells the tester which
 version it has.
 
-**One warm sandbox per tester, a fresh worker per run.** The runs of one submission's tester all
-use one sandbox (``WarmTesters``): a zygote forked from the launcher that has the testers' runner
-loaded, which has already done what every run shares. It has imported each of the lab's
-stand-ins when that is safe (it does not import the file under test), or compiled it when it
-does, and it has read, classified and compiled the student's tester files. Each run is then one
-fork of it, which first forks the run's *host*: the version under test travels as source text in
+**A sandbox per run, on one staged folder.** Each run of a submission's tester has a sandbox of
+its own (``WarmTesters``: its own zygote, PID namespace, /tmp and home, so no counter tells one
+run from another), started on the folder every run of that tester shares: a zygote forked from
+the launcher that has the testers' runner loaded. It imports each of the lab's stand-ins when
+that is safe (it does not import the file under test), or compiles it when it does, and reads,
+classifies and compiles the student's tester files. The run is one fork of it, which first
+forks the run's *host*: the version under test travels as source text in
 the run's first request, which only the host reads, and lives in that process alone; the tester
 imports a module that forwards to it through the lab's interface (sandbox_runtime/hosting.py,
 guest.py; docs/testers.md, "A tester sees only what the class does"). No version of the file
-under test is ever in the sandbox folder. The sandbox ends when
-the tester or a stand-in changes, when the grading engine moves on to another activity
-(``close_warm_sandboxes``, called by grader/engine/plugin.py) and at exit.
+under test is ever in the sandbox folder. The host records the run's conversation and signs
+it (grader/transcripts.py): a failure on a wrong version counts only if the class answered
+differently (grader/tester_verdicts.py). The folder is removed when the tester or a stand-in
+changes, when the grading engine moves on to another activity (``close_warm_sandboxes``, called
+by grader/engine/plugin.py) and at exit.
 
 How a run ends, for scoring (docs/testers.md):
 
@@ -36,20 +39,26 @@ How a run ends, for scoring (docs/testers.md):
 import ast
 import atexit
 import hashlib
+import os
+import secrets
+import shutil
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from grader.lab_imports import imported_names
 from grader.sandbox import Limits, SandboxSession
+from grader.sandbox.channel import Channel
 from grader.sandbox.errors import (
     SandboxCrashed,
     SandboxTimeout,
     StudentError,
     StudentLoadError,
 )
-from grader.sandbox.launcher import Launcher
+from grader.sandbox.launcher import Launcher, LauncherError
+from grader.sandbox.staging import StagedFolder
 from grader.tester_interface import interface_of
+from grader.transcripts import KEY_BYTES, Transcript, verify
 
 
 class PytestUnavailable(RuntimeError):
@@ -72,6 +81,13 @@ class TesterRun:
     message: str = ""
     output: str = ""
     by_assertion: bool = False  # it failed with an AssertionError (its own check fired)
+    # What the class under test answered, as its host recorded and signed it (grader/transcripts.py);
+    # None when the run relayed none the grader could verify (it crashed, or the tester tampered).
+    transcript: Transcript | None = None
+    # For a failed run on a wrong version: the runs of the correct versions it is compared with
+    # (grader/wrong_versions.py attaches them; grader/tester_verdicts.py judges).
+    compared_with: "tuple[TesterRun, ...] | None" = None
+    under_test: str = ""  # the lab's file the version stood for (its file name), with compared_with
 
     @property
     def passed(self) -> bool:
@@ -103,13 +119,16 @@ class OwnTests:
         interface = interface_of(reference or version, tuple(sorted(name[:-3] for name in stand_ins)))
         module = varying[:-3]
         link = session.worker(self.seed)
+        # This run's secret: the host signs its record of the run with it (grader/transcripts.py).
+        key = secrets.token_bytes(KEY_BYTES)
+        transcript = None
         try:
             # The first request of the run is read by the host the worker has just forked, never
-            # by the tester's process: the version's text reaches only the host.
+            # by the tester's process: the version's text, and the key, reach only the host.
             try:
                 link.request({"op": "host", "module": module, "path": str(session.folder.work / varying),
                               "source": version.read_bytes().decode("utf-8", "surrogateescape"),
-                              "interface": interface, "seed": self.seed}, f"loading {varying}")
+                              "interface": interface, "seed": self.seed, "key": key.hex()}, f"loading {varying}")
             except (SandboxTimeout, SandboxCrashed, StudentError) as error:
                 raise HostUnavailable(f"the grader could not start {varying} for your tester: {error}") from None
             for name in sorted(self.tester_files):
@@ -126,44 +145,119 @@ class OwnTests:
                                             f"the sandbox ({reply.get('why') or 'unknown reason'})")
                 if reply.get("how") == "no host":
                     raise HostUnavailable(f"the grader could not start {varying} for your tester")
+                # The record so far: each file's reply relays the whole run's (the host is shared).
+                transcript = verify(reply.get("transcript"), key)
                 if not reply.get("passed"):
                     error = reply.get("error") or {}
                     by_assertion = error.get("assertion") is True or error.get("type") == "AssertionError"
-                    return TesterRun("failed", describe_failure(name, reply), link.output(), by_assertion)
-            return TesterRun("passed", "", link.output())
+                    return TesterRun("failed", describe_failure(name, reply), link.output(), by_assertion, transcript)
+            return TesterRun("passed", "", link.output(), transcript=transcript)
         finally:
             link.finish()
 
 
 class WarmTesters:
-    """The warm sandbox of the tester being graded: one at a time, replaced when its tester,
-    its stand-in or its launcher changes (the next submission, the other tester activity)."""
+    """The sandbox of the tester being graded, loaded and ready for its next run: one at a time.
+
+    **A fresh sandbox for every run.** Runs forked from one sandbox would share its PID namespace,
+    its /tmp and home file systems and its age: a tester that never asked the class anything could
+    count its runs (its pid, an inode number, /proc/loadavg's last pid, how long ago process 1
+    started) and, as the correct versions are run first, fail exactly on the wrong ones. A sandbox
+    serves one run only: every run starts as pid 2 of its own namespace with new file systems, and
+    there is nothing left of an earlier run to count (docs/testers.md). What the runs share is
+    still done once per run, before the tester starts: the stand-ins imported, the tester compiled.
+
+    Every run's sandbox uses the same staged folder, its times set to the run's start: the paths a
+    tester sees (its file, its home) are the same in every run, and so is the folder's age.
+    """
 
     def __init__(self) -> None:
         self.key: tuple | None = None
         self.current: SandboxSession | None = None
+        self.folder: StagedFolder | None = None  # the tester's files, for every run's sandbox
+        self.spent = False  # the current sandbox has served its run
 
     def session(self, own: OwnTests, stand_ins: dict[str, Path], varying: str) -> SandboxSession:
         launcher = Launcher.shared(testers=True, pytest=own.needs_pytest)
         testers = tuple(sorted((name, str(path), _digest(path)) for name, path in own.tester_files.items()))
         helpers = tuple(sorted((name, str(path), _digest(path)) for name, path in stand_ins.items()))
         key = (launcher, testers, helpers, varying, own.limits)
-        if key != self.key or self.current is None:
+        if key != self.key or self.folder is None:
             self.close()
-            self.current = _start(own, launcher, stand_ins, varying)
+            self.folder = StagedFolder({**own.tester_files, **stand_ins})
             self.key = key
+        if self.current is None or self.spent:
+            self._end_run()
+            _empty_home(self.folder)
+            self.current = _start(own, launcher, stand_ins, varying, self.folder)
+            _touch(self.folder)  # last: the run starts now, in a folder as new as itself
+        self.spent = True
         return self.current
 
-    def close(self) -> None:
-        session, self.current, self.key = self.current, None, None
+    def _end_run(self) -> None:
+        session, self.current, self.spent = self.current, None, False
         if session is not None:
             try:
                 session.close()
             except Exception:  # noqa: BLE001 - ending a sandbox must not fail a test
                 pass
 
+    def close(self) -> None:
+        self._end_run()
+        folder, self.folder, self.key = self.folder, None, None
+        if folder is not None:
+            folder.remove()
 
-def _start(own: OwnTests, launcher: Launcher, stand_ins: dict[str, Path], varying: str) -> SandboxSession:
+
+class RunSession(SandboxSession):
+    """The sandbox of one run, on the staged folder every run of the tester shares (its own
+    processes, namespaces and file systems; only the folder outlives it)."""
+
+    def __init__(self, staged: StagedFolder, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.staged = staged
+
+    def start(self) -> None:
+        """As ``SandboxSession.start``, on the shared folder instead of a new one."""
+        self.folder = self.staged
+        try:
+            self.pid, cmd_write, reply_read = self.launcher.spawn(
+                self.folder.work, self.folder.home, self.limits.for_child(), self.output.fileno())
+        except LauncherError as exc:
+            self.folder = None
+            raise SandboxCrashed("starting the sandbox", {"exit_code": str(exc)}) from None
+        except BaseException:
+            self.folder = None
+            raise
+        self.channel = Channel(cmd_write, reply_read)
+
+    def close(self) -> None:
+        self.folder = None  # the tester's folder: WarmTesters removes it
+        super().close()
+
+
+def _empty_home(folder: StagedFolder) -> None:
+    """Before a run's sandbox starts: nothing an earlier run wrote in the home is left (at the
+    process level the sandbox writes to the real folder; in namespaces it gets a fresh tmpfs)."""
+    for path in sorted(folder.home.glob("*")):
+        try:
+            shutil.rmtree(path) if path.is_dir() and not path.is_symlink() else path.unlink()
+        except OSError:
+            pass
+
+
+def _touch(folder: StagedFolder) -> None:
+    """Every time of the folder and its files set to now, just before the run: nothing there tells
+    how long ago the tester's first run began."""
+    for path in (folder.root, folder.work, folder.home, *folder.work.rglob("*")):
+        try:
+            os.utime(path, follow_symlinks=False)
+        except OSError:
+            pass
+
+
+def _start(own: OwnTests, launcher: Launcher, stand_ins: dict[str, Path], varying: str,
+           folder: StagedFolder) -> SandboxSession:
     """A loaded tester sandbox. Each stand-in is imported in the zygote unless it imports the
     file under test; then it is only compiled there. The file under test is not in its folder:
     each run's version goes to that run's host alone."""
@@ -179,8 +273,8 @@ def _start(own: OwnTests, launcher: Launcher, stand_ins: dict[str, Path], varyin
     compiled = [module for module in sorted(needs) if module in waiting]
     testers = tuple(sorted(own.tester_files))
     for prepared in (testers, ()):  # without preparing the tester files, if that is what broke
-        session = SandboxSession(files, imported, own.limits, own=tuple(own.tester_files),
-                                 launcher=launcher, compiled=tuple(compiled), testers=prepared, host=True)
+        session = RunSession(folder, files, imported, own.limits, own=tuple(own.tester_files),
+                             launcher=launcher, compiled=tuple(compiled), testers=prepared, host=True)
         try:
             session.load()
             return session

@@ -1,13 +1,17 @@
 """Assertions about a student's own tester, for any lab's tester activity.
 
 The runs come from ``OwnTests.run``; what counts as a catch is decided here, once:
-a failure, never a timeout, and a crash only in a tester that has assert statements.
+a failure, never a timeout, and a crash only in a tester that has assert statements; and only
+a failure the class caused: before it, the class must have answered some call differently from
+every correct version (grader/transcripts.py).
 A wrong version's words (its bug, a test idea) are its Java twin's for a Java student.
 """
 
 from grader.assertions import fail
 from grader.idiom import Twin, current
+from grader.java.sources import java_file
 from grader.own_tests import OwnTests, TesterRun
+from grader.transcripts import CAUGHT, NO_CORRECT_RUN, NO_TRANSCRIPT, OTHER_CALL, judge
 
 
 def in_language(entry: dict) -> dict:
@@ -33,6 +37,50 @@ def expect_caught(own_tests: OwnTests, run: TesterRun, name: str, method: str, h
     if run.passed:  # a passed run's message is a remark on it (a JUnit class with no tests)
         note = f" {run.message}" if run.message else ""
         fail(f"Your tester passed {name}, a class with a bug in {method}.{note}", hint)
+    expect_caused_by_the_class(run, name)
+
+
+# What a student should check when a failure did not come from the class under test.
+DEPENDS_ON_ANSWERS = ("Check that each assert depends only on what the class returns: not on the time, the process, "
+                      "files, random numbers you did not seed, or how many times your tester has run.")
+
+
+def expect_caused_by_the_class(run: TesterRun, name: str) -> None:
+    """A failure on a wrong version counts only if the class behaved differently: compared with the
+    tester's run on every correct version, the first step where the runs part is a call the class
+    answered differently (grader/transcripts.py). Otherwise something else decided the failure (a
+    process number, a file, the order of the runs), and it caught nothing."""
+    if run.outcome != "failed":
+        return
+    correct = run.compared_with
+    transcripts = None if not correct or not all(r.passed for r in correct) else [r.transcript for r in correct]
+    verdict = judge(run.transcript, transcripts)
+    if verdict == CAUGHT:
+        return
+    file = _file_words(run.under_test)
+    if verdict == NO_CORRECT_RUN and correct is None:  # only a caller outside WrongVersions forgets them
+        fail(f"Your tester failed on {name} ({run.message}), but the grader had no run on a correct {file} to "
+             "compare that failure with (a grader problem: please report it).")
+    if verdict == NO_CORRECT_RUN:
+        fail(f"Your tester failed on {name} ({run.message}), but it did not pass every correct {file}, so there "
+             "is nothing to compare that failure with.", "Make your tester pass the correct versions first.")
+    if verdict == NO_TRANSCRIPT:
+        fail(f"Your tester failed on {name} ({run.message}), but the grader could not see what {file} answered "
+             f"in that run or in a run on a correct {file}, so it cannot tell that the failure came from {file}.",
+             "Let your tester end normally (no os._exit, no killing processes) and leave alone the files and "
+             "connections it did not open itself.")
+    then = ("" if verdict != OTHER_CALL else
+            f"; then your tester asked something it had not asked a correct {file}, although nothing {file} "
+            "answered had been different")
+    fail(f"Your tester failed on {name} ({run.message}), but before that failure {file} had answered every call "
+         f"exactly as a correct {file} did{then}, so the failure did not come from {file}.", DEPENDS_ON_ANSWERS)
+
+
+def _file_words(python_file: str) -> str:
+    """The file under test as the student knows it: ``widget.py``, or ``Widget.java`` for a Java student."""
+    if not python_file:
+        return "the class under test"
+    return java_file(python_file) if current().language == "java" else python_file
 
 
 def expect_variant_caught(own_tests: OwnTests, run: TesterRun, variant: dict) -> None:

@@ -13,6 +13,9 @@ carries its twin's words under ``"java"``, which a Java student's message uses
 (grader/tester_verdicts.py).
 """
 
+import hashlib
+from collections import OrderedDict
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 
@@ -101,15 +104,43 @@ class WrongVersions:
         """Run the student's tester with ``version`` as ``name`` (a file, or an id of
         ``accepted()``), and the reference of every other tester file beside it (in a kit, the
         student's own, where they have it)."""
-        if isinstance(version, str):
-            version = self._accepted_file(own_tests, version, name)
+        given = version if isinstance(version, str) else None
+        version_path = self._accepted_file(own_tests, version, name) if isinstance(version, str) else version
         others = {}
         for other in self.tester_files:
             if other != name and (path := self._accepted_file(own_tests, YOURS if is_kit() else "reference", other, strict=False)):
                 others[other] = path
         # The interface the tester reaches: the reference's (in a kit, the student's own file's).
         reference = self._accepted_file(own_tests, YOURS if is_kit() else "reference", name, strict=False)
-        return own_tests.run((name, version), others, reference=reference)
+        run = own_tests.run((name, version_path), others, reference=reference)
+        if given in self.accepted():
+            key = self._runs_key(own_tests, name)
+            CORRECT_RUNS.setdefault(key, {})[given] = run
+            CORRECT_RUNS.move_to_end(key)
+            while len(CORRECT_RUNS) > CORRECT_RUNS_KEPT:
+                CORRECT_RUNS.popitem(last=False)
+        elif run.outcome == "failed":  # a failure counts only against what the correct versions answered
+            run = replace(run, compared_with=self.correct_runs(own_tests, name), under_test=name)
+        return run
+
+    def correct_runs(self, own_tests: OwnTests, name: str) -> tuple[TesterRun, ...]:
+        """The runs of this tester on every version of ``name`` it must accept, with this seed:
+        those the correct-version tests already made in this process, else made now (a test of a
+        wrong version selected alone with --test, or run again)."""
+        key = self._runs_key(own_tests, name)
+        for version in self.accepted():
+            if version not in CORRECT_RUNS.get(key, {}):
+                self.run_tester(own_tests, name, version)
+        runs = CORRECT_RUNS.get(key, {})
+        return tuple(runs[version] for version in self.accepted() if version in runs)
+
+    def _runs_key(self, own_tests: OwnTests, name: str) -> tuple:
+        """What a correct run depends on: the tester's files (by content), the seed, the limits, the
+        lab, the file under test and the versions accepted (in a kit, the student's own files)."""
+        testers = tuple(sorted((str(n), _digest(Path(p))) for n, p in own_tests.tester_files.items()))
+        yours = tuple(sorted((str(n), _digest(Path(p))) for n, p in (getattr(own_tests, "yours", None) or {}).items()))
+        return (type(own_tests).__name__, testers, yours, own_tests.seed, getattr(own_tests, "limits", None),
+                self.lab.id, str(self.folder), name, tuple(self.accepted()), is_kit())
 
     def _accepted_file(self, own_tests: OwnTests, version: str, name: str, strict: bool = True) -> Path | None:
         if version != YOURS:
@@ -121,3 +152,17 @@ class WrongVersions:
         if mine is None and strict:
             raise FileNotFoundError(f"the student kit runs your tester against your own {name}, and it was not found")
         return Path(mine) if mine else None
+
+
+# The runs of students' testers on the correct versions, per (tester, seed, file, versions): a wrong
+# version's test compares its run with them (grader/tester_verdicts.py). Kept for the last few
+# testers only: the engine grades one submission's activity at a time.
+CORRECT_RUNS: "OrderedDict[tuple, dict[str, TesterRun]]" = OrderedDict()
+CORRECT_RUNS_KEPT = 32
+
+
+def _digest(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return ""

@@ -64,6 +64,7 @@ class Peer:
         self.export_numbers: dict[int, int] = {}
         self.proxies: dict[int, object] = {}  # the other side's handle -> its proxy here
         self.buffer = b""
+        self.received = b""  # the last message read, as its bytes
         self.decoded: list | None = None  # the shared objects decoded for a call's arguments
         self.synced: dict[int, tuple] = {}  # identity number -> how both sides last agreed it was
         self.classes_seen: dict[tuple, type] = {}
@@ -73,7 +74,10 @@ class Peer:
 
     # -- framing -----------------------------------------------------------------------------
     def send(self, message) -> None:
-        data = json.dumps(message, separators=(",", ":"), allow_nan=True).encode("utf-8", "surrogatepass")
+        self.send_data(json.dumps(message, separators=(",", ":"), allow_nan=True).encode("utf-8", "surrogatepass"))
+
+    def send_data(self, data: bytes) -> None:
+        """Send one message already encoded as JSON."""
         data = struct.pack("<I", len(data)) + data
         while data:
             data = data[os.write(self.fd, data):]
@@ -88,6 +92,7 @@ class Peer:
             self.buffer += chunk
         size = struct.unpack("<I", self.buffer[:4])[0]
         data, self.buffer = self.buffer[4:4 + size], self.buffer[4 + size:]
+        self.received = data  # as it came: the host records it (hosting.py, ``Record``)
         return json.loads(data.decode("utf-8", "surrogatepass"))
 
     # -- a request, and serving the other side's while waiting ---------------------------------

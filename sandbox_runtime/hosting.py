@@ -16,12 +16,23 @@ that forwards to it. The host:
 - answers only what the lab's interface names (grader/tester_interface.py: the reference's
   public functions, classes, their methods and public attributes): a tester cannot ask for
   ``__code__``, ``__dict__``, a private attribute or a helper only one version has;
-- is seeded with the run's seed, the same for every version; it dies with its worker.
+- is seeded with the run's seed, the same for every version; it dies with its worker;
+- records every exchange it answers (``Record``): what it was asked and what it said, as digests,
+  under a MAC keyed with a secret of this run that came in the "host" request, which only this
+  process read. The tester's process relays it to the grader at the end of the run, which counts
+  a failure on a wrong version only if the class answered something differently
+  (grader/transcripts.py).
 """
 
+import base64
+import hashlib
+import hmac
+import itertools
+import json
 import operator
 import os
 import random
+import re
 import sys
 
 from sandbox_runtime import lifetime, wire
@@ -39,6 +50,13 @@ DUNDERS = {
     "__add__": operator.add, "__sub__": operator.sub, "__mul__": operator.mul,
 }
 OPAQUE = ("__call__", "__iter__", "__next__", "__str__", "__bool__")  # what an object outside the interface allows
+
+# The record's format (grader/transcripts.py, shared with the JVM's host): per step, 16 bytes of the
+# SHA-256 of what the tester said and 8 bytes of the SHA-256 of what the class said back.
+CALL_BYTES, ANSWER_BYTES, MAX_STEPS = 16, 8, 250_000
+# An address in a default repr (``<widget.Widget object at 0x7f...>``): where the allocator put the
+# object, which differs from run to run whatever the class does.
+ADDRESS = re.compile(rb" at 0x[0-9a-fA-F]+")
 
 
 def start(reader: wire.LineReader, reply_fd: int, cmd_fd: int, zygote_sock: int) -> int | None:
@@ -80,8 +98,106 @@ def _host_main(fd: int, worker: int, reader: wire.LineReader, reply_fd: int, cmd
     reader.buffer = b""
     del request
     random.seed(host.seed)
+    seed_unseeded_randoms()
     os.write(fd, b"R")
     host.serve()
+
+
+def seed_unseeded_randoms() -> None:
+    """From now on in this process, ``random.Random()`` and ``random.seed()`` with no seed take one
+    made from the state ``random`` has now (the run's seed, the same for every version), the n-th
+    such call the n-th seed, instead of one from the operating system.
+
+    A tester that builds ``random.Random()`` players (a lab's own tester may) then asks the
+    class exactly the same things in every run: what it asks can differ only where an answer did.
+    Without this the record of a run on a wrong version would part from a correct run's at a
+    different call, and its failure could not count (grader/transcripts.py)."""
+    original = random.Random.seed
+    if getattr(original, "seeds_unseeded", False):
+        return
+    base = hashlib.sha256(repr(random.getstate()).encode()).hexdigest()
+    drawn = itertools.count()
+
+    def seed(self, a=None, version=2):
+        if a is None:
+            a = f"{base}/{next(drawn)}"
+        return original(self, a, version)
+
+    seed.seeds_unseeded = True
+    random.Random.seed = seed
+
+
+class Record:
+    """What the host was told and what it said, step by step (append only).
+
+    The two sides take turns: the host reads one message (a call, or the tester's answer to a
+    call back), then writes one (its answer, or a call back into the tester: a player object's
+    method). Each step pairs what the host read since its last message with what it then wrote,
+    so a class that calls back where a correct one answers, or calls back with other values,
+    differs in the *answer* of a step, as a different return value does.
+    """
+
+    def __init__(self, key: bytes) -> None:
+        self.key = key
+        self.steps = bytearray()
+        self.count = 0
+        self.heard_since: "hashlib._Hash | None" = None
+
+    def heard(self, message, data: bytes) -> None:
+        """A message of the tester's (``data``: its bytes as they came)."""
+        data = canonical(message, data)
+        if self.heard_since is None:
+            self.heard_since = hashlib.sha256(data)
+        else:  # two messages before an answer (one that was not a request): both are the call
+            self.heard_since.update(b"\n" + data)
+
+    def said(self, message, data: bytes) -> None:
+        """A message of the host's (``data``: its bytes as sent)."""
+        heard, self.heard_since = self.heard_since or hashlib.sha256(b""), None
+        if self.count < MAX_STEPS:
+            self.steps += heard.digest()[:CALL_BYTES] + hashlib.sha256(canonical(message, data)).digest()[:ANSWER_BYTES]
+            self.count += 1
+
+    def sealed(self) -> dict | None:
+        """The record so far, for the grader; None without a valid key (nothing to sign with)."""
+        if len(self.key) != 32:
+            return None
+        steps = bytes(self.steps)
+        tag = hmac.new(self.key, self.count.to_bytes(8, "big") + steps, hashlib.sha256).hexdigest()
+        return {"steps": base64.b64encode(steps).decode("ascii"), "count": self.count, "mac": tag}
+
+
+def canonical(message, data: bytes) -> bytes:
+    """A message (and ``data``, its JSON as it crossed) as the same bytes whenever it means the
+    same: the items of a set in a fixed order (a set of objects iterates in an order that depends
+    on addresses), and no addresses in text. Keys keep their order: both sides encode with the same
+    code (crossing.py), so the same message always comes out in the same order, and a tester that
+    writes its own messages only changes what it asks."""
+    # Each check first: most messages hold no set and no address, and every call pays for this.
+    if b'"s":[' in data or b'"z":[' in data:  # a key, never text: quotes inside a string are escaped
+        data = json.dumps(_sets_sorted(message, 0), separators=(",", ":"), allow_nan=True).encode("ascii")
+    return ADDRESS.sub(b" at 0x", data) if b" at 0x" in data else data
+
+
+def _sets_sorted(value, depth: int):
+    if depth > 200:
+        return value
+    if type(value) is list:
+        return [_sets_sorted(item, depth + 1) for item in value]
+    if type(value) is dict:
+        out = {key: _sets_sorted(item, depth + 1) for key, item in value.items()}
+        for key in ("s", "z"):  # an encoded set or frozenset (crossing.py)
+            if type(out.get(key)) is list:
+                out[key] = sorted(out[key], key=lambda item: json.dumps(item, sort_keys=True, allow_nan=True))
+        return out
+    return value
+
+
+def _key(text) -> bytes:
+    try:
+        return bytes.fromhex(str(text))
+    except ValueError:
+        return b""
 
 
 def _not_dumpable() -> None:
@@ -107,6 +223,25 @@ class Host(Peer):
                         for name, spec in (interface.get("classes") or {}).items()}
         self.module = None
         self.kinds: dict[int, str | None] = {}  # handle -> interface class name (None: outside it)
+        self.record = Record(_key(request.get("key", "")))
+        self.hashes: dict[int, int] = {}  # id(object) -> its stable hash, for identity-hashed objects
+
+    # -- the record: every message in and out passes here ---------------------------------------
+    def receive(self):
+        """The next message of the tester's; a request for the record (``{"t": 1}``) is answered
+        here, outside the record, and never reaches the class."""
+        while True:
+            message = super().receive()
+            if type(message) is dict and len(message) == 1 and "t" in message:
+                Peer.send(self, {"transcript": self.record.sealed()})
+                continue
+            self.record.heard(message, self.received)
+            return message
+
+    def send(self, message) -> None:
+        data = json.dumps(message, separators=(",", ":"), allow_nan=True).encode("utf-8", "surrogatepass")
+        self.record.said(message, data)
+        self.send_data(data)
 
     def serve(self) -> None:
         while True:
@@ -169,6 +304,10 @@ class Host(Peer):
             return None, back
         if kind == "call" and name in methods:
             args, kwargs, back = self.arguments(args, kwargs)
+            if name == "__hash__" and type(obj).__hash__ is object.__hash__:
+                # Identity-based: from the object's address, different in every run. A number
+                # given in the order objects are first hashed is the same for the same behaviour.
+                return self.hashes.setdefault(id(obj), len(self.hashes) + 1), back
             if name in DUNDERS:
                 return DUNDERS[name](obj, *args, **kwargs), back
             return getattr(obj, name)(*args, **kwargs), back

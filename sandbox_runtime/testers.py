@@ -91,6 +91,9 @@ def run_tester(path: str, staging_dir: str, provide: dict | None = None, host: d
         if host_fd is None:  # the host did not start: nothing of the tester's doing
             return {"passed": False, "how": "no host", "style": ""}
         if guest.GUEST is None:  # once per run, for its first tester file
+            from sandbox_runtime.hosting import seed_unseeded_randoms
+
+            seed_unseeded_randoms()  # a tester's unseeded random.Random() asks the same in every run
             guest.install(host_fd, host, staging_dir)
     for name, text in (provide or {}).items():
         module = os.path.splitext(name)[0]
@@ -115,7 +118,18 @@ def run_tester(path: str, staging_dir: str, provide: dict | None = None, host: d
             result = RUNNERS[style](module, staging_dir)
         except BaseException as exc:  # noqa: BLE001 - at import, or around the tests (a load_tests)
             result = tester_failure(exc, staging_dir)
-    return {**_grader_problem(result), "style": style}
+    reply = {**_grader_problem(result), "style": style}
+    if host is not None:
+        from sandbox_runtime import guest
+
+        # What the class answered in this run, as its host recorded and signed it: the grader
+        # counts a failure on a wrong class only if the class answered differently (it checks
+        # the signature; this process never had the key: grader/transcripts.py).
+        try:
+            reply["transcript"] = guest.GUEST.transcript() if guest.GUEST is not None else None
+        except BaseException:  # noqa: BLE001 - the tester replaced what asks for it: it has none
+            reply["transcript"] = None
+    return reply
 
 
 def _run_script(full: str, source: bytes, staging_dir: str, code=None) -> dict:
