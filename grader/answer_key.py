@@ -10,11 +10,11 @@ answers it can have (the set someone would try in full to find the right one: a 
 at most two digits has 100). So the key says, for each question, which test asks it and its
 domain, under ``kit:``:
 
-    deck_size: 6
-    plays: {each_of: [...]}           # a set of answers: every play on a board
+    table_size: 12
+    moves: {each_of: [...]}           # a set of answers: every legal move
     kit:
-      deck_size: {test: test_deck_size_question, domain: 100}
-      plays: {test: test_plays_question, domain: 120}   # each play is hashed alone: per member
+      table_size: {test: test_table_size_question, domain: 100}
+      moves: {test: test_moves_question, domain: 120}   # each move is hashed alone: per member
 
 Only a question whose domain is at least ``SMALL_DOMAIN`` is stored in the kit, as a salted
 SHA-256 (a set as one hash per member, so the kit still tells "one of yours is not a play" from
@@ -24,7 +24,7 @@ checks only that the answer is there and readable, and its points are the teache
 
     salt: 3f9c...                     # only in a kit that holds a hash
     essay_code: {sha256: 9a1f...}
-    teacher_checks: [deck_size, plays]
+    teacher_checks: [table_size, moves]
 """
 
 import hashlib

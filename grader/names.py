@@ -2,7 +2,10 @@
 
 An id becomes a table cell on the teacher's terminal, a gradebook row, a key in results.json,
 a link in index.html and the name of the student's report folder in the output folder. A
-folder name can hold anything but ``/``: a line break or U+2028 (which splits a line-based
+folder name can hold anything but ``/``, and a name an LMS builds from what a student typed (a
+Gradescope submitter's name, a Blackboard receipt's) can hold that too: ``../x`` or ``/etc``
+once named report folders outside the output folder, and ``./Bob`` wrote over Bob's report.
+Any of them can hold a line break or U+2028 (which splits a line-based
 file), an escape sequence (which drives a terminal), an invisible bidi override (which makes a
 name read as another), hundreds of bytes, only spaces, or the name of one of the run's own
 outputs (``gradebook.csv``, whose report folder would stop the gradebook from being written).
@@ -11,10 +14,13 @@ Every such name is still graded, under an id that:
 - is in Unicode NFC form, so ``Zoë`` typed on a Mac (NFD) and on Windows (NFC) is one name;
 - shows every control, format and separator character as a visible symbol (``␊`` for a line
   break, ``[U+2028]``), and a space at either end as ``␠``;
+- holds no path separator (``/`` and a backslash are shown as ``∕`` and ``⧵``) and is not made of
+  dots only (``..`` is shown as ``(..)``), so it is always one folder inside the output folder;
 - is at most ``MAX_ID_CHARS`` characters and ``MAX_ID_BYTES`` bytes before any suffix below (a
   long name is cut and ends in a short hash of the full one, so two long names stay apart);
 - is none of the output folder's own names (checked without regard to case);
-- is unique: a second submission with the same id (``ada/`` beside ``ada.zip``, or two names
+- is unique, also without regard to case (a Mac or Windows output folder holds one of ``Ada``
+  and ``ada``): a second submission with the same id (``ada/`` beside ``ada.zip``, or two names
   that differ only as above) gets `` (2)``, `` (3)`` ...
 
 A name that needs no change keeps it, and always before any changed one, so an honest student
@@ -25,6 +31,7 @@ student's report and one for the teacher's summary.
 import hashlib
 import unicodedata
 from dataclasses import dataclass
+from pathlib import Path
 
 MAX_ID_CHARS = 100
 SHOWN_CHARS = 60  # of a long name, in a message
@@ -34,6 +41,7 @@ MAX_ID_BYTES = 200  # UTF-8; a file name may have 255, and the id also names a f
 HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 CHARACTER_WORDS = {"\n": "a line break", "\r": "a line break", "\t": "a tab", "\x1b": "an escape character"}
 PLAIN_ADVICE = "name your folder or zip with only letters, digits, '-' and '_' (for example ada_lovelace)."
+SEPARATORS = {"/": "\u2215", "\\": "\u29f5"}  # DIVISION SLASH, REVERSE SOLIDUS OPERATOR: look alike, name no folder
 
 
 @dataclass(frozen=True)
@@ -81,6 +89,12 @@ def clean_id(name: str) -> tuple[str, list[str]]:
     elif lead or trail:
         reasons.append("starts or ends with a space")
     cleaned = "␠" * lead + "".join(_symbol(c) if _hidden(c) else c for c in core) + "␠" * trail
+    if any(c in SEPARATORS for c in cleaned):
+        reasons.append("holds a slash, which would make it a path to another folder")
+        cleaned = "".join(SEPARATORS.get(c, c) for c in cleaned)
+    if cleaned and set(cleaned) == {"."}:
+        reasons.append("is only dots, which names a folder of its own (the one it is in, or the one above)")
+        cleaned = f"({cleaned})"
     if len(cleaned) > MAX_ID_CHARS or len(cleaned.encode("utf-8")) > MAX_ID_BYTES:
         reasons.append(f"is longer than {MAX_ID_CHARS} characters")
         cleaned = _shortened(cleaned, name)
@@ -95,9 +109,9 @@ def assign_ids(found: list[tuple[str, str]], reserved: frozenset[str] = frozense
     ids: dict[int, str] = {}
     first_of: dict[str, int] = {}
     for index, ((name, _), (candidate, reasons)) in enumerate(zip(found, cleaned)):
-        if candidate == name and not reasons and candidate.casefold() not in taken_lower and candidate not in first_of:
+        if candidate == name and not reasons and candidate.casefold() not in taken_lower and candidate.casefold() not in first_of:
             ids[index] = candidate
-            first_of[candidate] = index
+            first_of[candidate.casefold()] = index
     namings: list[Naming] = []
     for index, ((name, where), (candidate, reasons)) in enumerate(zip(found, cleaned)):
         if index in ids:
@@ -107,12 +121,14 @@ def assign_ids(found: list[tuple[str, str]], reserved: frozenset[str] = frozense
         if candidate.casefold() in taken_lower:
             why.append("is the name of one of the grader's own output files")
             candidate = f"{candidate} (student)"
-        if candidate in first_of:
-            other = found[first_of[candidate]][1]
-            form = " (the same letters, stored in another Unicode form)" if unicodedata.is_normalized("NFC", name) is False else ""
+        if candidate.casefold() in first_of:
+            first = first_of[candidate.casefold()]
+            other = found[first][1]
+            form = (" (the same letters, stored in another Unicode form)" if unicodedata.is_normalized("NFC", name) is False
+                    else " (only capital and small letters differ)" if ids[first] != candidate else "")
             why.append(f"is the same as that of another submission, {other}{form}")
         final = _unused(candidate, first_of)
-        ids[index], first_of[final] = final, index
+        ids[index], first_of[final.casefold()] = final, index
         # A name only brought to NFC looks the same everywhere: nothing to tell.
         namings.append(_renamed(final, name, where, why) if why else Naming(final, name))
     return namings
@@ -128,12 +144,23 @@ def _renamed(new_id: str, name: str, where: str, why: list[str]) -> Naming:
 
 
 def _unused(candidate: str, taken: dict[str, int]) -> str:
-    if candidate not in taken:
+    """``candidate``, or it with the first free `` (n)``; ``taken`` holds ids casefolded."""
+    if candidate.casefold() not in taken:
         return candidate
     number = 2
-    while f"{candidate} ({number})" in taken:
+    while f"{candidate} ({number})".casefold() in taken:
         number += 1
     return f"{candidate} ({number})"
+
+
+def report_folder(out_dir: Path, submission_id: str) -> Path:
+    """The folder of one student's reports in ``out_dir``: always exactly one level inside it.
+    Every id from ``assign_ids`` is such a name; this is the last guard should one ever not be."""
+    if (not submission_id or submission_id in (".", "..") or "/" in submission_id or "\\" in submission_id
+            or "\x00" in submission_id):
+        raise ValueError(f"the submission id {submission_id!r} is not one folder name: ids come from "
+                         "grader.names.assign_ids, which never makes such an id")
+    return out_dir / submission_id
 
 
 def _hidden(char: str) -> bool:

@@ -153,10 +153,13 @@ def _base(root: Path) -> Path:
 
 
 def _visible(folder: Path) -> list[Path]:
-    """The entries of ``folder`` a teacher would see, in name order (hidden and junk left out)."""
+    """The entries of ``folder``, in name order, less what an operating system or zip tool adds
+    (``.DS_Store``, ``__MACOSX``, ``._*``). A name that starts with a dot is kept: Moodle starts a
+    folder with the student's full name, and a student named ``.Ada`` is still a student (such a
+    student was once left out without a word)."""
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.iterdir() if not p.name.startswith(".") and not is_junk(p.name))
+    return sorted(p for p in folder.iterdir() if not is_junk(p.name))
 
 
 def _parse(path: Path) -> _Name:

@@ -21,6 +21,7 @@ file reads as well in a text editor as in a Markdown viewer.
 import re
 from pathlib import Path
 
+from grader.names import report_folder
 from grader.reporters.atomic import write_atomically
 from grader.reporters.handed_in import handed_in_lines
 from grader.reporters.hookspecs import OutputFormat, hookimpl
@@ -225,7 +226,7 @@ def _passed_line(name: str, runs: list[TestResult]) -> str:
 
 
 def write_markdown_reports(results: ClassResults, folder: Path) -> list[Path]:
-    return [write_atomically(folder / sub.id / "report.md", submission_report(sub, results.heading)) for sub in results.submissions]
+    return [write_atomically(report_folder(folder, sub.id) / "report.md", submission_report(sub, results.heading)) for sub in results.submissions]
 
 
 @hookimpl

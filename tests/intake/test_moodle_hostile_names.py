@@ -131,3 +131,15 @@ def test_grade_from_moodle_keeps_the_victims_grade_and_names_the_refused_entry(t
     assert refused["status"] == "unusable" and refused["identity"]["ids"] == {}
     assert "participant 99999" in refused["messages"][0] and "participant 55555" in refused["messages"][0]
     assert EVE_FLAT in done.stdout.replace("\n", "") and "refused" in done.stdout
+
+
+def test_a_student_whose_name_starts_with_a_dot_is_still_read(tmp_path):
+    """Found by a red team: ``.Ada Lovelace_12345_assignsubmission_file/`` was skipped as a hidden
+    folder, so Ada got no row and no word in the summary. Only an operating system's own junk
+    (``.DS_Store``, ``__MACOSX``, ``._*``) is left out."""
+    root = download(tmp_path, [Student("Bob Smith", 12346, {"card.py": BOB_CARD})], "folders",
+                    {".Ada Lovelace_12345_assignsubmission_file/card.py": "# Ada's card.py\n",
+                     ".DS_Store": b"\x00\x00\x00\x01Bud1"})
+    students = read(root, tmp_path / "scratch")
+    assert sorted(students) == [".Ada Lovelace", "Bob Smith"], sorted(students)
+    assert files_of(students[".Ada Lovelace"]) == {"card.py": "# Ada's card.py\n"}

@@ -12,6 +12,7 @@ can be handed to the student as it is. It has no script at all.
 
 from pathlib import Path
 
+from grader.names import report_folder
 from grader.reporters.atomic import write_atomically
 from grader.reporters.handed_in import handed_in_lines
 from grader.reporters.hookspecs import OutputFormat, hookimpl
@@ -201,7 +202,7 @@ def _passed_item(name: str, runs: list[TestResult]) -> Markup:
 
 
 def write_student_pages(results: ClassResults, folder: Path) -> list[Path]:
-    return [write_atomically(folder / sub.id / "report.html", student_page(sub, results.heading)) for sub in results.submissions]
+    return [write_atomically(report_folder(folder, sub.id) / "report.html", student_page(sub, results.heading)) for sub in results.submissions]
 
 
 @hookimpl
