@@ -39,11 +39,13 @@ import base64
 import hashlib
 import os
 import re
+import secrets
 import shutil
 from pathlib import Path
 
 from grader.java.compiling import compile_activity
 from grader.java.junit import junit_families, junit_jars
+from grader.java.recording import RecordingError, instrument
 from grader.java.session import JvmSession
 from grader.java.sources import class_name
 from grader.java.worker_cache import JvmBuildError, cached_folder
@@ -51,6 +53,7 @@ from grader.own_tests import TesterRun
 from grader.sandbox.errors import SandboxError
 from grader.sandbox.leftovers import make_folder
 from grader.sandbox.limits import Limits
+from grader.transcripts import KEY_BYTES, Transcript, verify
 
 ASSERT = re.compile(r"\bassert\b")
 # A JUnit check: assertEquals(...), assertThat(...), assertThrows(...), fail(...), or
@@ -110,14 +113,17 @@ def _lab_classes(files: dict[str, Path]) -> dict[str, str]:
     return _COMPILED[key]
 
 
-# Bump when the lab's classes are compiled differently (the flags of compile_activity, debug=False).
-LAB_BUILD = "1"
+# Bump when the lab's classes are compiled differently (the flags of compile_activity, debug=False);
+# the recording transform (recording.py) is part of the digest by its own text.
+LAB_BUILD = "2"
+RECORDING_SOURCE = Path(__file__).with_name("recording.py")
 
 
 def _lab_digest(files: dict[str, Path]) -> str:
     """What the lab's compiled classes depend on: the files (by name and content), the JDK's
     javac (its real path, size and time) and how they are compiled."""
     digest = hashlib.sha256(f"lab classes {LAB_BUILD}\n".encode())
+    digest.update(hashlib.sha256(RECORDING_SOURCE.read_bytes()).digest())
     javac = Path(os.path.realpath(shutil.which("javac") or "javac"))
     info = javac.stat() if javac.exists() else None
     digest.update(f"{javac} {info.st_size if info else 0} {info.st_mtime_ns if info else 0}\n".encode())
@@ -127,10 +133,21 @@ def _lab_digest(files: dict[str, Path]) -> str:
 
 
 def _compile_lab(files: dict[str, Path], into: Path) -> None:
-    """Compile the lab's classes in a scratch folder of their own, their class files into ``into``."""
+    """Compile the lab's classes in a scratch folder of their own, their class files into ``into``:
+    each one rewritten first so that the tester's calls into it are recorded (recording.py)."""
     scratch = make_folder("sandbox")
     try:
-        compiled = compile_activity(files, {}, scratch, debug=False)
+        recorded = scratch / "recorded"
+        recorded.mkdir()
+        sources = {}
+        for name, path in files.items():
+            try:
+                text = instrument(path.read_text(encoding="utf-8"), name)
+            except RecordingError as error:
+                raise JvmBuildError(str(error)) from None
+            sources[name] = recorded / f"{name}.java"
+            sources[name].write_text(text, encoding="utf-8")
+        compiled = compile_activity(sources, {}, scratch, debug=False)
         if compiled.error is not None:
             raise JvmBuildError(f"the lab's own Java classes do not compile: {compiled.error.get('message')}")
         for path in sorted(compiled.classes.glob("*.class")):
@@ -188,6 +205,9 @@ class JavaOwnTests:
         lab = _lab_classes({varying: java_twin(version, name), **helpers})
         tester_classes, tester_sources = self.compiled
         session = self.session
+        # This run's secret: the worker signs its record of the calls with it (grader/transcripts.py).
+        key = secrets.token_bytes(KEY_BYTES)
+        transcript: Transcript | None = Transcript(b"", 0)
         outputs: list[str] = []
         notes: list[str] = []  # a passed run's remarks: a JUnit class with no tests checks nothing
         for tester in sorted(self.classes):
@@ -198,7 +218,7 @@ class JavaOwnTests:
                 session.current = link
                 load = {"op": "load", "classpath": [jvm.visible(tester_classes)], "sealed": lab,
                         "student": sorted(self.classes), "seed": self.seed, "assertions": True,
-                        "sources": [jvm.visible(tester_sources)]}
+                        "sources": [jvm.visible(tester_sources)], "transcript": {"key": key.hex()}}
                 if self.libraries:  # the jail binds them where they are (junit.py)
                     load["libraries"] = [str(jar) for jar in self.libraries]
                 link.request(load, "loading your tester", self.limits.load_seconds)
@@ -212,12 +232,22 @@ class JavaOwnTests:
                                      output)
                 return TesterRun("failed", f"{tester}.java: {error}", output)
             outputs.append(_output(session))
+            transcript = _joined(transcript, verify(reply.get("transcript"), key))
             if not reply.get("passed"):
                 error = reply.get("error") or {}
-                return TesterRun("failed", _describe(tester, reply), "".join(outputs), error.get("assertion") is True)
+                return TesterRun("failed", _describe(tester, reply), "".join(outputs), error.get("assertion") is True,
+                                 transcript)
             if reply.get("how") == "no tests":
                 notes.append(_no_tests(tester, reply))
-        return TesterRun("passed", " ".join(notes), "".join(outputs))
+        return TesterRun("passed", " ".join(notes), "".join(outputs), transcript=transcript)
+
+
+def _joined(before: Transcript | None, part: Transcript | None) -> Transcript | None:
+    """The run's record so far, then one tester class's (each class is a load of its own, signed
+    with the run's key): None as soon as one part is missing or not the worker's."""
+    if before is None or part is None:
+        return None
+    return Transcript(before.steps + part.steps, before.count + part.count)
 
 
 def _files_key(files: dict[str, Path]) -> tuple:

@@ -98,7 +98,7 @@ def test_every_channel_gives_the_same_answer_for_every_deck(probed):
     ("default uncaught handler", "refused: SecurityException"),
     ("security property", "refused: SecurityException"),
     ("proxy selector", "refused: SecurityException"),
-    ("logging", "refused: SecurityException"),
+    ("logging", "refused: NoClassDefFoundError"),
     ("preferences", "refused: SecurityException"),
     ("serial filter", "refused: SecurityException"),
     ("management: classes loaded", "refused: NoClassDefFoundError"),

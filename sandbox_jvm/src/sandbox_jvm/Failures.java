@@ -16,6 +16,9 @@ import java.util.Set;
  * Deck and its inner classes Deck$1, Deck$Node) are kept, at most the 8 nearest the error,
  * outermost first as Python lists them. When the error came from a sandbox class that is not
  * the student's (the lab's Card, say), "inside" names that file and none of its lines is shown.
+ * The student loader's copies of our JvmWide and SeededRandom count as JDK frames: they stand in
+ * for the JDK calls the student wrote (s.intern(), new Random()), so an error they throw (a
+ * refused JVM-wide setter) is reported at the student's line, and its message names the call.
  */
 final class Failures {
     private Failures() {
@@ -48,7 +51,7 @@ final class Failures {
         boolean innermostOwn = false;
         StackTraceElement[] trace = error.getStackTrace();
         for (StackTraceElement element : trace) { // innermost first, as Java keeps them
-            if (!StudentLoader.NAME.equals(element.getClassLoaderName())) {
+            if (!StudentLoader.NAME.equals(element.getClassLoaderName()) || isOurs(element.getClassName())) {
                 continue;
             }
             boolean mine = isOwn(element.getClassName(), own);
@@ -103,6 +106,15 @@ final class Failures {
         } catch (Throwable broken) {
             return "(the error's message could not be shown)";
         }
+    }
+
+    /** Our classes that each student loader defines anew (StudentLoader.findClass): never "inside". */
+    private static final Set<String> OURS = Set.of(CallRewrite.TARGET.replace('/', '.'),
+            RandomRewrite.SEEDED.replace('/', '.'));
+
+    static boolean isOurs(String className) {
+        int inner = className.indexOf('$');
+        return OURS.contains(inner < 0 ? className : className.substring(0, inner));
     }
 
     static boolean isOwn(String className, Set<String> own) {

@@ -186,6 +186,9 @@ final class Guard extends SecurityManager {
         if (perm instanceof java.net.NetPermission) { // setDefault of ProxySelector, CookieHandler, ...
             return perm.getName().startsWith("set");
         }
+        if (perm instanceof javax.net.ssl.SSLPermission) { // SSLContext.setDefault, setDefaultHostnameVerifier
+            return perm.getName().startsWith("set");
+        }
         if (perm instanceof java.security.SecurityPermission) { // Security.setProperty, insertProvider, ...
             return !perm.getName().startsWith("get");
         }

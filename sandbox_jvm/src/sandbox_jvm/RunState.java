@@ -21,7 +21,8 @@ import java.util.TimeZone;
  * Put back here: the system properties, the default Locale and TimeZone (String.format("%.2f")
  * gives "0,50" under a German one), the worker thread's name, priority and uncaught-exception
  * handler, the counters behind "Thread-N" names and thread ids (when no thread made since the
- * start is alive, so no id is ever shared), and the files: the folders named by the system
+ * start is alive, so no id is ever shared), java.util.Random's count of unseeded Randoms, and the
+ * files: the folders named by the system
  * property {@code sandbox_jvm.scratch} (the grader names the JVM's home, which is also its
  * working and temporary folder) are emptied. Only folders named there are ever emptied: a JVM
  * started by hand, in a folder of someone's, deletes nothing. Static fields need nothing: each
@@ -46,6 +47,13 @@ final class RunState {
     private final Field threadId = counter("threadSeqNumber");
     private final Object threadNumberAtStart = read(threadNumber);
     private final Object threadIdAtStart = read(threadId);
+    /**
+     * java.util.Random's seedUniquifier (java.util is opened to us), a count of every Random made
+     * without a seed (the JDK's, and a class of the student's that extends Random), recoverable
+     * from the first numbers such a Random draws; null when this JDK has no such field.
+     */
+    private final java.util.concurrent.atomic.AtomicLong uniquifier = uniquifier();
+    private final long uniquifierAtStart = uniquifier == null ? 0 : uniquifier.get();
     private final List<File> scratch = new ArrayList<>();
 
     RunState() {
@@ -85,6 +93,11 @@ final class RunState {
                 failed.put("thread_counters", e.toString());
             }
         }
+        if (uniquifier == null) {
+            failed.put("random_uniquifier", "not found in this JDK");
+        } else {
+            uniquifier.set(uniquifierAtStart);
+        }
         for (File folder : scratch) {
             for (File child : children(folder)) {
                 if (!remove(child, 0)) {
@@ -110,6 +123,16 @@ final class RunState {
             Field field = Thread.class.getDeclaredField(name);
             field.setAccessible(true);
             return field;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static java.util.concurrent.atomic.AtomicLong uniquifier() {
+        try {
+            Field field = java.util.Random.class.getDeclaredField("seedUniquifier");
+            field.setAccessible(true);
+            return (java.util.concurrent.atomic.AtomicLong) field.get(null);
         } catch (ReflectiveOperationException | RuntimeException e) {
             return null;
         }

@@ -29,6 +29,9 @@ final class Session {
     Set<String> own;
     boolean assertions = true;
 
+    /** The record of a tester's calls into the lab's sealed classes (Recorder.java); null when none. */
+    Recorder recorder;
+
     /** What a test may leave for the next, put back at every load (RunState). */
     private final RunState runState;
 
@@ -51,6 +54,7 @@ final class Session {
      */
     Map<String, Object> load(Map<String, Object> request) throws Exception {
         int lingering = stopStudentThreads();
+        recorder = null;
         classes.clear();
         handles = new Handles();
         if (loader != null) {
@@ -123,6 +127,9 @@ final class Session {
             seeding.put("new_random", "not seeded: " + e);
         }
         reply.put("seeding", seeding);
+        if (!loader.sealedNames().isEmpty()) {
+            recorder = Recording.attach(loader, request.get("transcript"), Seeding.derive(seedValue, 6));
+        }
         if (!unloadable.isEmpty()) {
             reply.put("unloadable", unloadable);
         }

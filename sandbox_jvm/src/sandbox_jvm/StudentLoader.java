@@ -53,8 +53,16 @@ final class StudentLoader extends URLClassLoader {
     private final List<File> roots;
     /** Binary name -> class file, for the sealed classes of this load. */
     private final Map<String, byte[]> sealed;
+    /** The sealed classes defined so far (the lab's: Recorder.java tells their objects by this). */
+    private final Set<Class<?>> sealedClasses = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Whether a class of the student's this loader defined may have a finalize() (Recorder.java). */
+    private volatile boolean finalizer;
     /** The class file of SeededRandom, read once (the first load, while only our code is running). */
-    private static final byte[] SEEDED = seededClassFile();
+    private static final byte[] SEEDED = classFileOf("SeededRandom.class");
+    /** The class file of JvmWide (CallRewrite's target), read once likewise. */
+    private static final byte[] JVM_WIDE = classFileOf("JvmWide.class");
+    /** The string literals of the classes this loader defined: JvmWide interns them in the JVM's table. */
+    private final Set<String> literals = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     StudentLoader(List<File> roots, URL[] urls, Map<String, byte[]> sealed, boolean assertions, ClassLoader parent)
             throws IOException {
@@ -66,11 +74,11 @@ final class StudentLoader extends URLClassLoader {
         setDefaultAssertionStatus(assertions);
     }
 
-    private static byte[] seededClassFile() {
-        try (InputStream in = StudentLoader.class.getResourceAsStream("SeededRandom.class")) {
+    private static byte[] classFileOf(String file) {
+        try (InputStream in = StudentLoader.class.getResourceAsStream(file)) {
             return in.readAllBytes();
         } catch (IOException | RuntimeException e) {
-            throw new IllegalStateException("the worker's own SeededRandom.class cannot be read", e);
+            throw new IllegalStateException("the worker's own " + file + " cannot be read", e);
         }
     }
 
@@ -90,9 +98,25 @@ final class StudentLoader extends URLClassLoader {
         return new StudentLoader(roots, urls, sealed, assertions, parent);
     }
 
+    /**
+     * Packages only the student's classes may not load (a test library's may: JUnit logs through
+     * java.util.logging). Each keeps JVM-wide state a test can set and a later test read, with no
+     * permission asked and no lab needing it: Swing's and AWT's defaults, java.beans' registries
+     * and its calls by name, JDBC's driver list and login timeout, RMI's log, logging's named
+     * loggers, Dynalink's calls by name (which CallRewrite would not see).
+     */
+    private static final List<String> STUDENT_REFUSED = List.of("java.awt.", "javax.swing.", "java.beans.",
+            "javax.imageio.", "javax.sound.", "javax.print.", "java.applet.", "javax.accessibility.", "java.sql.",
+            "javax.sql.", "java.rmi.", "javax.rmi.", "java.util.logging.", "jdk.dynalink.");
+
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
         refuseRestricted(name);
+        for (String refused : STUDENT_REFUSED) {
+            if (name.startsWith(refused)) {
+                throw new ClassNotFoundException(name + " is not available in the grader's sandbox");
+            }
+        }
         return super.loadClass(name, resolve);
     }
 
@@ -132,20 +156,30 @@ final class StudentLoader extends URLClassLoader {
     }
 
     /**
-     * Every class of the classpath goes through RandomRewrite before it is defined; the
-     * loader's own copy of SeededRandom is defined from our class file.
+     * Every class of the classpath goes through RandomRewrite and CallRewrite before it is
+     * defined; the loader's own copies of SeededRandom and JvmWide are defined from our class files.
      */
     @Override
     protected Class<?> findClass(String name) throws ClassNotFoundException {
         if (name.equals(RandomRewrite.SEEDED.replace('/', '.'))) {
             return remember(defineClass(name, SEEDED, 0, SEEDED.length));
         }
+        if (name.equals(CallRewrite.TARGET.replace('/', '.'))) {
+            return jvmWide(remember(defineClass(name, JVM_WIDE, 0, JVM_WIDE.length)));
+        }
         byte[] held = sealed.get(name);
         if (held != null) { // no protection domain given: the default one, whose CodeSource has no location
-            byte[] bytes = RandomRewrite.patch(held.clone());
-            return remember(defineClass(name, bytes, 0, bytes.length));
+            byte[] bytes = CallRewrite.patch(RandomRewrite.patch(held.clone()));
+            CallRewrite.literals(bytes, literals);
+            Class<?> c = remember(defineClass(name, bytes, 0, bytes.length));
+            sealedClasses.add(c);
+            return c;
         }
         byte[] bytes = patchedClassFile(name);
+        CallRewrite.literals(bytes, literals);
+        if (!finalizer && mentions(bytes, FINALIZE)) {
+            finalizer = true;
+        }
         return remember(defineClass(name, bytes, 0, bytes.length));
     }
 
@@ -168,7 +202,7 @@ final class StudentLoader extends URLClassLoader {
                 byte[] patched = PATCHED.get(key);
                 if (patched == null) {
                     try {
-                        patched = RandomRewrite.patch(java.nio.file.Files.readAllBytes(file.toPath()));
+                        patched = CallRewrite.patch(RandomRewrite.patch(java.nio.file.Files.readAllBytes(file.toPath())));
                     } catch (IOException e) {
                         throw new ClassNotFoundException(name, e);
                     }
@@ -183,10 +217,60 @@ final class StudentLoader extends URLClassLoader {
             throw new ClassNotFoundException(name);
         }
         try (InputStream in = url.openStream()) {
-            return RandomRewrite.patch(in.readAllBytes());
+            return CallRewrite.patch(RandomRewrite.patch(in.readAllBytes()));
         } catch (IOException e) {
             throw new ClassNotFoundException(name, e);
         }
+    }
+
+    /**
+     * Hands this loader's copy of JvmWide the load's string literals (in a doPrivileged: the
+     * class is first needed when student code first calls what CallRewrite redirected).
+     */
+    @SuppressWarnings("removal")
+    private Class<?> jvmWide(Class<?> c) throws ClassNotFoundException {
+        try {
+            java.security.AccessController.doPrivileged((java.security.PrivilegedExceptionAction<Void>) () -> {
+                java.lang.reflect.Field field = c.getDeclaredField("literals");
+                field.setAccessible(true);
+                field.set(null, literals);
+                return null;
+            });
+        } catch (java.security.PrivilegedActionException e) {
+            throw new ClassNotFoundException(c.getName(), e.getException());
+        }
+        return c;
+    }
+
+    private static final byte[] FINALIZE = "finalize".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    /** Whether a class file holds these bytes (a method named finalize has its name in the pool). */
+    private static boolean mentions(byte[] bytes, byte[] word) {
+        outer:
+        for (int i = 0; i + word.length <= bytes.length; i++) {
+            for (int j = 0; j < word.length; j++) {
+                if (bytes[i + j] != word[j]) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+
+    /** Whether this load's sealed bytes defined the class (one of the lab's versions or stand-ins). */
+    boolean isSealed(Class<?> c) {
+        return sealedClasses.contains(c);
+    }
+
+    /** The binary names of this load's sealed classes. */
+    Set<String> sealedNames() {
+        return sealed.keySet();
+    }
+
+    /** Whether a class of the student's defined by this loader may declare finalize(). */
+    boolean hasFinalizer() {
+        return finalizer;
     }
 
     private static Class<?> remember(Class<?> c) {

@@ -26,6 +26,21 @@ final class Tester {
      * a tester that cannot run.
      */
     static Map<String, Object> run(Session session, String className, boolean junit) {
+        Recorder recorder = session.recorder;
+        if (recorder != null) {
+            recorder.arm();
+        }
+        Map<String, Object> reply = runTester(session, className, junit);
+        if (recorder != null) {
+            Map<String, Object> transcript = recorder.finish();
+            if (transcript != null) {
+                reply.put("transcript", transcript);
+            }
+        }
+        return reply;
+    }
+
+    private static Map<String, Object> runTester(Session session, String className, boolean junit) {
         Map<String, Object> reply = new LinkedHashMap<>();
         reply.put("style", "main");
         reply.put("assertions", session.assertions);
