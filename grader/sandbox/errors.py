@@ -96,3 +96,27 @@ def inside_note(details: dict) -> str:
                 "there: check what your code passed to it.)")
     return (f"\n(It happened inside the lab's own {inside}, not in your file: check what your code "
             "gave it or returned to it.)")
+
+
+# What a reply's "error" must look like before any message is built from it. The sandbox's
+# runtime always sends this shape; anything else was written by the student's code, which can
+# reach its own worker's channel (a forked daemon that inherited it, say): it answers for the
+# student's call, never crashes the grader.
+MANGLED = {"type": "ProtocolError", "frames": [],
+           "message": "the answer that came back was not an answer the grader's sandbox writes: something in your "
+                      "code wrote to the grader's channel (a process your code started, for example)"}
+
+
+def error_details(value) -> dict:
+    """``value`` (a reply's "error") if it has the runtime's shape, else ``MANGLED``: a dict
+    whose ``type`` and ``message`` are strings and whose ``frames`` is a list of dicts."""
+    if (isinstance(value, dict) and isinstance(value.get("type"), str) and isinstance(value.get("message"), str)
+            and isinstance(value.get("frames", []), list) and all(isinstance(f, dict) for f in value.get("frames", []))):
+        return value
+    return dict(MANGLED)
+
+
+def well_formed_batch(replies, count: int) -> bool:
+    """Whether a batch's answer has the runtime's shape: one dict per call, each with "ok" or "error"."""
+    return (isinstance(replies, list) and len(replies) == count
+            and all(isinstance(r, dict) and ("ok" in r or "error" in r) for r in replies))

@@ -15,6 +15,7 @@ threw IndexOutOfBoundsException`` for Java.
 from typing import Any, Callable, Iterator
 
 from grader.idiom import idiom_of
+from grader.sandbox.errors import MANGLED, error_details, well_formed_batch
 from grader.sandbox.session import WorkerLink
 
 
@@ -229,7 +230,7 @@ class Student:
         """
         if not calls:
             return []
-        replies = self.link.request({"op": "batch", "calls": [c.spec for c in calls]}, _together(calls), timeout)
+        replies = _checked(self.link.request({"op": "batch", "calls": [c.spec for c in calls]}, _together(calls), timeout), calls)
         return [_unwrap(reply, self.link, call) for reply, call in zip(replies, calls)]
 
     def in_turn(self, *calls: PendingCall, timeout: float | None = None) -> Iterator:
@@ -243,7 +244,7 @@ class Student:
         """
         if not calls:
             return iter(())
-        replies = self.link.request({"op": "batch", "calls": [c.spec for c in calls]}, _together(calls), timeout)
+        replies = _checked(self.link.request({"op": "batch", "calls": [c.spec for c in calls]}, _together(calls), timeout), calls)
         return (_unwrap(reply, self.link, call) for reply, call in zip(replies, calls))
 
 
@@ -256,11 +257,18 @@ def _together(calls: tuple[PendingCall, ...]) -> str:
     return f"{calls[0].label} (sent together with {others} other call{'s' if others > 1 else ''})"
 
 
+def _checked(replies, calls: tuple) -> list:
+    """A batch's replies, one per call; an answer of another shape (written by the student's code
+    into its own channel) becomes that error for every call, so it costs the student's test, not
+    the grader's run."""
+    return replies if well_formed_batch(replies, len(calls)) else [{"error": dict(MANGLED)} for _ in calls]
+
+
 def _unwrap(reply: dict, link: WorkerLink, call: "str | PendingCall"):
     """One call's reply: its value, or its error raised. ``call`` names the call (a pending
     call's name is only written if the error or a returned object needs it)."""
     if "error" in reply:
-        raise idiom_of(link).student_error(call if isinstance(call, str) else call.label, reply["error"])
+        raise idiom_of(link).student_error(call if isinstance(call, str) else call.label, error_details(reply["error"]))
     value = reply["ok"]
     if type(value) in PLAIN:
         return value

@@ -28,6 +28,7 @@ from grader.sandbox.errors import (
     SandboxTimeout,
     StudentError,
     StudentLoadError,
+    error_details,
 )
 from grader.sandbox.launcher import Launcher, LauncherError
 from grader.sandbox.limits import Limits
@@ -192,7 +193,7 @@ class SandboxSession:
             if reply.get("id") != request_id:
                 continue  # a stale reply from a worker that was given up on
             if "error" in reply:
-                raise StudentError(call, reply["error"])
+                raise StudentError(call, error_details(reply["error"]))
             return reply.get("ok")
 
     def _abandon(self, worker_pid: int | None) -> None:
