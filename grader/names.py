@@ -69,13 +69,31 @@ def shown(name: str) -> str:
 def readable(name: str) -> str:
     """``name`` as it is when it needs no change, else ``shown(name)``: for messages that name a
     file the student handed in."""
-    cleaned, reasons = clean_id(name)
-    return name if cleaned == name and not reasons else shown(name)
+    cleaned, reasons = _clean_text(name)
+    plain = cleaned == name and not reasons and len(name) <= MAX_ID_CHARS and len(name.encode("utf-8", "surrogateescape")) <= MAX_ID_BYTES
+    return name if plain else shown(name)
 
 
 def clean_id(name: str) -> tuple[str, list[str]]:
-    """``name`` made safe (NFC, symbols for hidden characters, spaces at the ends, length), and
-    what was wrong with it, in words that finish "the name ..."."""
+    """``name`` made safe as an id (NFC, symbols for hidden characters, spaces at the ends, no
+    path separator, not only dots, length), and what was wrong with it, in words that finish
+    "the name ..."."""
+    cleaned, reasons = _clean_text(name)
+    if any(c in SEPARATORS for c in cleaned):
+        reasons.append("holds a slash, which would make it a path to another folder")
+        cleaned = "".join(SEPARATORS.get(c, c) for c in cleaned)
+    if set(cleaned) == {"."}:
+        reasons.append("is only dots, which names a folder of its own (the one it is in, or the one above)")
+        cleaned = f"({cleaned})"
+    if len(cleaned) > MAX_ID_CHARS or len(cleaned.encode("utf-8")) > MAX_ID_BYTES:
+        reasons.append(f"is longer than {MAX_ID_CHARS} characters")
+        cleaned = _shortened(cleaned, name)
+    return cleaned or "submission", reasons
+
+
+def _clean_text(name: str) -> tuple[str, list[str]]:
+    """``name`` safe to show on one line (NFC, symbols for hidden characters, spaces at the
+    ends), and what was wrong with it: what ``readable`` needs of a file's path too."""
     reasons: list[str] = []
     text = unicodedata.normalize("NFC", name)
     hidden = sorted({c for c in text if _hidden(c)})
@@ -88,17 +106,7 @@ def clean_id(name: str) -> tuple[str, list[str]]:
         lead, trail = len(text), 0
     elif lead or trail:
         reasons.append("starts or ends with a space")
-    cleaned = "␠" * lead + "".join(_symbol(c) if _hidden(c) else c for c in core) + "␠" * trail
-    if any(c in SEPARATORS for c in cleaned):
-        reasons.append("holds a slash, which would make it a path to another folder")
-        cleaned = "".join(SEPARATORS.get(c, c) for c in cleaned)
-    if cleaned and set(cleaned) == {"."}:
-        reasons.append("is only dots, which names a folder of its own (the one it is in, or the one above)")
-        cleaned = f"({cleaned})"
-    if len(cleaned) > MAX_ID_CHARS or len(cleaned.encode("utf-8")) > MAX_ID_BYTES:
-        reasons.append(f"is longer than {MAX_ID_CHARS} characters")
-        cleaned = _shortened(cleaned, name)
-    return cleaned or "submission", reasons
+    return "␠" * lead + "".join(_symbol(c) if _hidden(c) else c for c in core) + "␠" * trail, reasons
 
 
 def assign_ids(found: list[tuple[str, str]], reserved: frozenset[str] = frozenset()) -> list[Naming]:

@@ -98,7 +98,7 @@ def test_a_broken_zip_is_bad_input(work):
     (work / "broken.zip").write_bytes(b"PK\x03\x04 this is not really a zip")
     done = diagnose(work, "broken.zip")
     assert done.returncode == ExitCode.BAD_INPUT
-    assert "broken.zip could not be opened as a zip" in done.stderr and "make the zip again" in done.stderr
+    assert "'broken.zip' could not be opened as a zip" in done.stderr and "make the zip again" in done.stderr
 
 
 def test_the_whole_handout_each_buggy_deck_under_its_own_heading(work):
