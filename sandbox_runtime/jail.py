@@ -20,7 +20,9 @@ It sets up, in this order, and says what it set up (``enter`` returns it):
 4. **A seccomp filter** (compiled on the trusted side with libseccomp: grader/sandbox/seccomp.py)
    that refuses mount and its new-API kin, unshare and setns and namespace flags to clone,
    ptrace and process_vm_*, bpf, perf_event_open, keyctl, kexec, module loading,
-   open_by_handle_at and the like.
+   open_by_handle_at and the like; System V IPC and POSIX message queues (the IPC namespace
+   made in step 1 is shared by every test of the sandbox); and scheduling any process but the
+   caller (a test could otherwise set its zygote's priority, which later workers inherit).
 
 The mounts are made while this process still holds capabilities over its mount namespace;
 student code, which runs after step 3, holds none over it (and the filter refuses the calls),

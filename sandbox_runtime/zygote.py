@@ -56,7 +56,7 @@ from sandbox_runtime.limits import apply_limits
 from sandbox_runtime.children import Child, answered, exit_status
 from sandbox_runtime.loading import import_standard_library, load_in_child, offer_folder
 from sandbox_runtime.spare import spare_main
-from sandbox_runtime.wiping import wipe, writable_places
+from sandbox_runtime.wiping import remember_descriptions, restore_descriptions, wipe, writable_places
 
 try:
     _pidfd_open = os.pidfd_open
@@ -90,6 +90,9 @@ class Zygote:
         # off); None in a tester's sandbox, whose zygote imported the lab's files itself.
         self.imports: tuple[list, list] | None = None
         self.wiped = writable_places()
+        # The descriptions every worker shares with this process (wiping.py), as they are before
+        # any code of the student's ran: stdin, the output file (stdout for now), the pipes.
+        self.shared = remember_descriptions([0, 1, cmd_fd, reply_fd])
 
     def serve(self) -> None:
         while True:
@@ -104,6 +107,7 @@ class Zygote:
                 if "ok" in reply:
                     self.sweep()  # what the loader's imports started ends here
                     self.quiet()
+                    self.clean()  # and what they left: the first test finds what every test finds
                     gc.freeze()  # the compiled files: no worker's collection touches them
                     self.spare = self.fork_spare()
             elif op == "fork":
@@ -152,11 +156,14 @@ class Zygote:
             self.output = os.dup(1)
         except OSError:
             self.output = None  # the student's files closed stdout: every worker finds it so
+            self.shared = [entry for entry in self.shared if entry[0] != 1]
         else:
+            self.shared = [(self.output if fd == 1 else fd, flags, size) for fd, flags, size in self.shared]
             null = os.open(os.devnull, os.O_WRONLY)
             os.dup2(null, 1)
             os.dup2(null, 2)
             os.close(null)
+            self.shared += remember_descriptions([1])  # the workers' stdout while they import the student's files
         self.mask = _signal.pthread_sigmask(_signal.SIG_BLOCK, BLOCKABLE)
 
     # -- one test ------------------------------------------------------------------------------
@@ -182,13 +189,19 @@ class Zygote:
         except OSError:
             pass
         self.sweep(ended=child.pid)
-        wipe(self.wiped)
+        self.clean()
         child.close()
         # The leading newline ends any line a dying worker left half-written.
         how = b'"exit_code":%d' % status["exit_code"] if "exit_code" in status else b'"signal":%d' % status["signal"]
         os.write(self.reply_fd, b'\n{"event":"ended","pid":%d,"token":"%s",%s}\n' % (child.pid, token.encode(), how))
         if self.spare is None:
             self.spare = self.fork_spare()
+
+    def clean(self) -> None:
+        """Empty the places a test can write and reset the descriptions it shares with this
+        process (wiping.py), once nothing of the test is left alive (sweep)."""
+        wipe(self.wiped)
+        restore_descriptions(self.shared)
 
     def hand_over(self, seed: int) -> Child:
         """The spare, made the test's worker: its own process group, its seed sent."""
