@@ -1,7 +1,7 @@
 """Benchmark: the whole Elevens lab (every activity, Activity 5 included) on a class of N.
 
     python bench/full_lab.py [N] [--quick] [--isolation auto|namespaces|process] [--jobs J]
-                             [--per-activity-n M] [--demo-every K] [--runs R] [--fresh-process-per-test]
+                             [--per-activity-n M] [--demo-every K] [--runs R]
 
 The class: N submissions, every K-th (default 6th) one of the demo students of examples/elevens
 (the zip fay_zipped.zip included, first in their cycle), the others copies of the reference
@@ -26,8 +26,6 @@ The class: N submissions, every K-th (default 6th) one of the demo students of e
 
 and, last, a Markdown table with the exact command line, ready for docs/architecture.md.
 ``--quick``: R = 3 instead of 5, M = 20 instead of 50 (never more than N).
-``--fresh-process-per-test``: the sandboxed runs give every test a fresh fork, as before warm
-workers (bench/modes.py runs both modes side by side).
 
 CPU times come from getrusage of processes this script waited for, which include only the
 descendants each of them reaped. At the ``namespaces`` level the launcher's zygotes and workers
@@ -134,17 +132,16 @@ def startup(scratch: Path, args, rubric) -> dict:
     check, inproc, grade_one, no_sandbox = [], [], [], []
     quiet = QUIET
     for run in range(args.runs):
-        mode = ["--fresh-process-per-test"] if args.fresh_process_per_test else []
-        check.append(run_measured([*GRADER_CLI, "check", str(folder), "--isolation", args.isolation, *mode], **quiet))
+        check.append(run_measured([*GRADER_CLI, "check", str(folder), "--isolation", args.isolation], **quiet))
         # Activity 6 reads answers.yaml as data: no sandbox starts, so this is the command's own
         # fixed cost (start-up, rubric, pytest start and collection of every suite, report).
         no_sandbox.append(run_measured([*GRADER_CLI, "check", str(folder), "--activity", "A6",
-                                        "--isolation", args.isolation, *mode], **quiet))
+                                        "--isolation", args.isolation], **quiet))
         m = run_measured([*INPROCESS_SHARD, str(work / "plan.json"), str(work / "report.json")], cwd=cwd,
                          env=shard_env(), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         inproc.append(m)
         out = work / f"out-{run}"
-        m = run_measured([*GRADER_CLI, "grade", str(folder.parent), "--out", str(out), "--isolation", args.isolation, *mode],
+        m = run_measured([*GRADER_CLI, "grade", str(folder.parent), "--out", str(out), "--isolation", args.isolation],
                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         grade_one.append(m)
         shutil.rmtree(out, ignore_errors=True)
@@ -167,8 +164,6 @@ def main() -> None:
     parser.add_argument("--per-activity-n", type=int, help="class size for the per-activity table (0: skip it)")
     parser.add_argument("--demo-every", type=int, default=6, help="every K-th submission is a demo student (0: none)")
     parser.add_argument("--runs", type=int, help="runs per start-up median")
-    parser.add_argument("--fresh-process-per-test", action="store_true",
-                        help="grade with a fresh fork per test (the mode before warm workers)")
     parser.add_argument("--per-activity-isolation", choices=("auto", "namespaces", "process"),
                         help="sandbox level for the per-activity table only (default: --isolation); "
                              "`process` makes its CPU column exact")

@@ -2,7 +2,6 @@
 
     python tools/audit_suites.py --lab elevens [--file card.py ...] [--jobs 2] [--report FILE]
     python tools/audit_suites.py --lab elevens --java [--file Card.java ...]     (the Java edition)
-    python tools/audit_suites.py --lab elevens --modes [--file card.py ...]      (both isolation modes)
 
 Makes first-order mutants of every reference file a student writes (tools/suite_audit/operators.py:
 comparisons both ways, boolean operators and dropped conditions, constants and texts, values
@@ -12,10 +11,6 @@ a special case for one input from the lab's config), grades each as a student wi
 rates per file and activity, every survivor, and which survivors the lab's triage file
 (tools/suite_audit/labs/<lab>/survivors/<file>.yaml) explains. Exit status 1 when a survivor is
 unexplained (a gap), 0 otherwise. A tool, not a test: a full audit of a lab takes minutes.
-
-``--modes`` grades the same mutants twice instead, with warm workers (the default) and with
-``--fresh-process-per-test``, and reports every test whose result differs (tools/suite_audit/
-modes.py); exit status 1 if any does.
 """
 
 import argparse
@@ -35,8 +30,6 @@ from grader.labs import LabError, get_lab  # noqa: E402
 from grader.suite_index import closest  # noqa: E402
 from suite_audit.grading import compiling, grade_mutants, java_owners, owners  # noqa: E402
 from suite_audit.java_operators import java_mutants  # noqa: E402
-from suite_audit.modes import compare_modes  # noqa: E402
-from suite_audit.modes import report as modes_report  # noqa: E402
 from suite_audit.operators import SpecialCase, mutants  # noqa: E402
 from suite_audit.report import load_triage, render  # noqa: E402
 
@@ -76,8 +69,6 @@ def main() -> int:
     parser.add_argument("--report", type=Path, help="write the Markdown report here (default: print it)")
     parser.add_argument("--java", action="store_true", help="audit the Java edition (reference/<lab>/java/)")
     parser.add_argument("--list", action="store_true", help="only list the mutants, grade nothing")
-    parser.add_argument("--modes", action="store_true",
-                        help="grade the mutants with warm workers and with --fresh-process-per-test, and compare")
     args = parser.parse_args()
     try:
         get_lab(args.lab)
@@ -85,7 +76,7 @@ def main() -> int:
         parser.exit(2, f"audit_suites.py: --lab: {error}\n")
     if args.report and not args.report.parent.is_dir():  # found now, not after minutes of grading
         parser.exit(2, f"audit_suites.py: --report {args.report}: the folder {args.report.parent} does not exist\n")
-    verdicts, comparisons = [], []
+    verdicts = []
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="audit-") as tmp:
         reference = get_lab(args.lab).reference / ("java" if args.java else "")
@@ -95,20 +86,10 @@ def main() -> int:
                     print(f"{m.id}  {m.file}:{m.line}  {m.before}  ->  {m.after}")
                 continue
             print(f"{name}: {len(found)} mutants, graded in {', '.join(activities)} ...", file=sys.stderr, flush=True)
-            if args.modes:
-                comparisons.append(compare_modes(args.lab, reference, found, activities, Path(tmp) / name,
-                                                 args.jobs, args.seed, fresh_first=len(comparisons) % 2 == 1))
-                continue
             verdicts += grade_mutants(args.lab, reference, found, activities,
                                       Path(tmp) / name, args.jobs, args.seed)
     if args.list:
         return 0
-    if args.modes:
-        text = modes_report(comparisons) + f"\n\nGraded in {time.monotonic() - started:.0f} s.\n"
-        if args.report:
-            args.report.write_text(text, encoding="utf-8")
-        print(text)
-        return 1 if any(c.differences for c in comparisons) else 0
     stems = {v.mutant.file.rsplit(".", 1)[0] for v in verdicts}
     triage = {k: v for k, v in load_triage(AUDIT_DATA / args.lab / "survivors").items() if k.split(".")[0] in stems}
     command = "python tools/audit_suites.py " + " ".join(shlex.quote(a) for a in sys.argv[1:])

@@ -7,7 +7,7 @@ installed.py), whose site-packages a Python of the same version runs through ``s
 an unprivileged uid and no groups. That Python is the system's own (``/usr/bin/python3``) when
 it is the venv's version; otherwise a copy of the venv's own base Python in a folder everyone
 may enter (``portable_python``), so that the ordinary-user attacks run on every Python the suite
-runs on (warm workers exist only on 3.12+, whose interpreter is pyenv's, under /root).
+runs on (CI's 3.12 is pyenv's, under /root).
 """
 
 import fcntl
