@@ -3,7 +3,7 @@ nothing one test leaves is there for the next.
 
 The zygote calls ``wipe`` and ``restore_descriptions`` after every test (zygote.py): a tester
 cannot count its runs with a file, or leave a note for the next version of the class it tests,
-and a Card cannot leave a mark that a later test's code looks for.
+and a student's class cannot leave a mark that a later test's code looks for.
 """
 
 import fcntl

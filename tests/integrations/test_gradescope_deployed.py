@@ -12,6 +12,7 @@ import json
 import os
 import shutil
 import subprocess
+import uuid
 import zipfile
 from pathlib import Path
 
@@ -71,7 +72,7 @@ def deployed(installed_grader, tmp_path_factory) -> dict:
     assert graded.returncode in (0, 1, 3), graded.stdout + graded.stderr
     results = json.loads((work / "out" / "results.json").read_text(encoding="utf-8"))
     return {"setup": setup, "documents": documents, "grade": {s["id"]: s for s in results["submissions"]},
-            "source": source}
+            "source": source, "venv": venv, "env": installed_grader.env}
 
 
 def gradescope_total(document: dict) -> float:
@@ -111,3 +112,31 @@ def test_numbers_sort_the_same_as_text_and_as_numbers(deployed):
     numbers = [t["number"] for t in tests]
     assert numbers == sorted(numbers) == sorted(numbers, key=lambda n: [int(p) for p in n.split(".")])
     assert numbers == sorted(numbers, key=float)
+
+
+def test_a_zip_that_names_paths_outside_writes_nothing_there(deployed, tmp_path):
+    """The attack that once forged a Gradescope result: a student's upload is a zip whose entries
+    name paths outside (``\\tmp\\x`` read as ``/tmp/x``, ``..\\..\\x.pth``); one such ``.pth``
+    in the autograder's site-packages rewrote results.json. Through the bundle as deployed:
+    nothing is written outside, no ``.pth`` appears in its environment, and the upload is
+    refused with a message that names the entry."""
+    marker = f"grader-zip-attack-{uuid.uuid4().hex}"
+    root = tmp_path / "run"
+    shutil.copytree(deployed["source"], root / "source", symlinks=True)
+    (root / "submission").mkdir(parents=True)
+    with zipfile.ZipFile(root / "submission" / "lab.zip", "w") as archive:
+        archive.writestr("card.py", files_of("correct")["card.py"])
+        archive.writestr(f"\\tmp\\{marker}.pth", "import os; os.system('echo forged')\n")
+        archive.writestr(f"..\\..\\{marker}.pth", "import os\n")
+    site = sorted(deployed["venv"].glob("lib/python3*/site-packages"))
+    before = {p.name for folder in site for p in folder.glob("*.pth")}
+    done = subprocess.run([str(root / "source" / "run_autograder")], capture_output=True, text=True, cwd=root,
+                          env=deployed["env"](AUTOGRADER_ROOT=str(root), ELEVENS_PYTHON=str(deployed["venv"] / "bin" / "python")),
+                          timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert not (Path("/tmp") / f"{marker}.pth").exists()
+    assert not list(tmp_path.rglob(f"{marker}*")) and not list(Path("/tmp").glob(f"*{marker}*"))
+    assert {p.name for folder in site for p in folder.glob("*.pth")} == before
+    document = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
+    assert gradescope_total(document) == 0
+    assert "points outside the zip" in json.dumps(document)
