@@ -337,51 +337,6 @@ def cautious_pick(rows: list[list[int]], hand: list[int]):
     return number_of(CautiousAI().choose_card(cards(hand), planted_table(rows)))
 
 
-def simulate_watched(num_players: int, turns: int, games: int, rng, row_policy: str) -> dict:
-    """The student's simulate, with the lab's Table and Game watched: what it returned
-    (``result``), and what the games it played really did: how many Games were set up, the
-    rule-3 and rule-4 takes, how many rule-4 takes chose the cheapest row (as RandomAI does) or
-    another, how often each row index was taken (``rows``, as [index, times] pairs), and each
-    seat's penalty points over all games."""
-    import takes_game
-    import takes_simulation
-    import takes_table
-    from takes_players import cheapest_row
-
-    table, game = takes_table.Table, takes_game.Game
-    place, take_row, setup = table.place, table.take_row, game.setup
-    seen: dict = {"rule3": 0, "rule4": 0, "cheapest": 0, "other": 0, "rows": {}}
-    played: list = []
-
-    def watched_place(self, card):
-        taken = place(self, card)
-        seen["rule3"] += 1 if taken else 0
-        return taken
-
-    def watched_take_row(self, index, card):
-        seen["rule4"] += 1
-        seen["cheapest" if index == cheapest_row(self) else "other"] += 1
-        seen["rows"][index] = seen["rows"].get(index, 0) + 1 if isinstance(index, int) else 0
-        return take_row(self, index, card)
-
-    def watched_setup(self):
-        if not any(other is self for other in played):
-            played.append(self)
-        return setup(self)
-
-    table.place, table.take_row, game.setup = watched_place, watched_take_row, watched_setup
-    try:
-        result = takes_simulation.simulate(num_players, turns, games, rng, row_policy)
-    finally:
-        table.place, table.take_row, game.setup = place, take_row, setup
-    totals = [0] * num_players
-    for one in played:
-        for seat, pile in enumerate(one.piles[:num_players]):
-            totals[seat] += sum(card.point_value() for card in pile)
-    seen["rows"] = sorted([index, times] for index, times in seen["rows"].items())
-    return {"result": result, "games": len(played), "seat_totals": totals, **seen}
-
-
 # --- Activity 2: a whole game's cards through the student's Table -------------------------------
 
 def table_trace(starters: list[int], plays: list[int], choices: list[int], scale: str) -> list:

@@ -9,6 +9,7 @@ activity whatever files that activity holds.
 """
 
 import random
+from contextlib import contextmanager
 
 from card import Card
 from deck import Deck
@@ -206,46 +207,71 @@ def letter_counts(games: int) -> dict:
     return counts
 
 
-def estimate_with_spies(pred: str, num_players: int, games: int, rng, strategy: str) -> dict:
-    """The student's estimate_match_probability, with the given players replaced by spies that
-    note the seat of every card they lay (len(row) % num_players) and the card's value:
-    ``estimate``; the seats where a ``highest`` and a ``random`` player laid cards, and how many
-    cards each laid (``moves``); and ``watched``, how many of the games the spies saw (each
-    num_players * (52 // num_players) cards laid in turn, the row in order) have ``pred`` in
-    their change string, or None when the cards laid do not make whole games."""
+class Watch:
+    """What the spies saw while the given players were watched (``seated_spies``): the seats
+    where a ``highest`` and a ``random`` player laid cards, how many cards each kind laid
+    (``moves``), and every card laid, in the order laid (``laid``: the card object, or None when
+    the index chosen was not one of the hand's; ``row_lengths``: how long the row the player was
+    shown was, for each)."""
+
+    def __init__(self) -> None:
+        self.seats: dict = {"highest": set(), "random": set()}
+        self.moves: dict = {"highest": 0, "random": 0}
+        self.laid: list = []
+        self.row_lengths: list = []
+
+
+@contextmanager
+def seated_spies(num_players: int):
+    """While inside, the given players (``uds_players.HighestPlayer`` and ``RandomPlayer``, and
+    the simulation's own names for them) are spies that play exactly as they would and write
+    every card they lay into the Watch yielded. Each spy notes the seat of the card it lays
+    (len(row) % num_players) and the card itself, the moment the lab's play_round asks it."""
     import uds_players
     import uds_simulation
-    from uds_cards import card_value
 
     given = {"highest": uds_players.HighestPlayer, "random": uds_players.RandomPlayer}
-    seats: dict = {"highest": set(), "random": set()}
-    moves = {"highest": 0, "random": 0}
-    laid: list = []  # the value of every card laid, in the order laid: the rows, one after another
+    watch = Watch()
 
     def spy(kind: str):
         class Spy(given[kind]):
             def choose_card(self, hand, row):
-                seats[kind].add(len(row) % num_players)
-                moves[kind] += 1
+                watch.seats[kind].add(len(row) % num_players)
+                watch.moves[kind] += 1
                 index = super().choose_card(hand, row)
-                laid.append(card_value(hand[index]) if type(index) is int and -len(hand) <= index < len(hand) else None)
+                watch.laid.append(hand[index] if type(index) is int and -len(hand) <= index < len(hand) else None)
+                watch.row_lengths.append(len(row))
                 return index
         Spy.__name__ = given[kind].__name__
         return Spy
 
     spies = {kind: spy(kind) for kind in given}
-    names = {"highest": "HighestPlayer", "random": "RandomPlayer"}
-    patched = [(module, names[kind], given[kind]) for module in (uds_players, uds_simulation) for kind in given
-               if getattr(module, names[kind], None) is given[kind]]
+    names = {"HighestPlayer": "highest", "RandomPlayer": "random"}
+    patched = [(module, name, given[kind]) for module in (uds_players, uds_simulation) for name, kind in names.items()
+               if getattr(module, name, None) is given[kind]]
     for module, name, _ in patched:
-        setattr(module, name, spies["highest" if name == "HighestPlayer" else "random"])
+        setattr(module, name, spies[names[name]])
     try:
-        got = uds_simulation.estimate_match_probability(pred, num_players, games, rng, strategy)
+        yield watch
     finally:
         for module, name, original in patched:
             setattr(module, name, original)
-    return {"estimate": got, "highest": sorted(seats["highest"]), "random": sorted(seats["random"]),
-            "moves": moves, "watched": watched_matches(pred, laid, num_players * (52 // num_players))}
+
+
+def estimate_with_spies(pred: str, num_players: int, games: int, rng, strategy: str) -> dict:
+    """The student's estimate_match_probability, with the given players replaced by spies
+    (seated_spies): ``estimate``; the seats where a ``highest`` and a ``random`` player laid
+    cards, and how many cards each laid (``moves``); and ``watched``, how many of the games the
+    spies saw (each num_players * (52 // num_players) cards laid in turn, the row in order) have
+    ``pred`` in their change string, or None when the cards laid do not make whole games."""
+    import uds_simulation
+    from uds_cards import card_value
+
+    with seated_spies(num_players) as watch:
+        got = uds_simulation.estimate_match_probability(pred, num_players, games, rng, strategy)
+    laid = [None if card is None else card_value(card) for card in watch.laid]
+    return {"estimate": got, "highest": sorted(watch.seats["highest"]), "random": sorted(watch.seats["random"]),
+            "moves": watch.moves, "watched": watched_matches(pred, laid, num_players * (52 // num_players))}
 
 
 def watched_matches(pred: str, laid: list, per_game: int):

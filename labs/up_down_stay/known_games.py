@@ -13,6 +13,12 @@ standard game and in no flat one, "SSSS" in every flat game and in no standard o
 HighestPlayer in one of 2 seats "UUU" in none. Each call is made twice with the same arguments,
 once on standard decks and once on a seeded mix with at least one flat deck, so the two answers
 differ: no answer that depends on the arguments alone gives both.
+
+Every game must be played, not read: the stand-in's decks can be told apart by reading one card,
+so the suite also watches the given players (uds_probes.seated_spies) lay every card, and
+``watched_games`` cuts what they laid into rows: each deck dealt from must have been played
+through (all its cards that the deal hands out laid, one row, before the next deck's), exactly
+``games`` of them, and the estimate must be the share of those rows that contain the prediction.
 """
 
 import random
@@ -104,3 +110,55 @@ def exact_runs(seed: int) -> list[ExactRun]:
             rng.shuffle(kinds)
             runs.append(ExactRun(pred, players, strategy, tuple(kinds), why))
     return runs
+
+
+@dataclass(frozen=True)
+class Watched:
+    """The games the given players were seen to play: ``rows`` (one per deck dealt from, the
+    numbers laid in order) when every deck dealt from was played through, else None and ``why``."""
+
+    rows: tuple | None
+    why: str = ""
+
+    def matches(self, pred: str) -> int:
+        return sum(pred in changes(row) for row in self.rows or ())
+
+
+def changes(row: tuple) -> str:
+    """The change string of a row of numbers (U up, D down, S the same), as the handout defines it."""
+    return "".join("U" if b > a else "D" if b < a else "S" for a, b in zip(row, row[1:]))
+
+
+def watched_games(laid, begun: int, players: int) -> Watched:
+    """Cut ``laid`` (the stand-in's report: every card the given players laid, in order, as [the
+    number of the deck it came from, -1 for none; the card's number; the length of the row the
+    player was shown]) into one row per deck dealt from (``begun`` of them, numbered in the order
+    first dealt). Each row must be exactly the deal's ``players * (52 // players)`` cards, laid
+    one after another, decks in order, each card laid on the row as it stood (the k-th card of
+    a game was laid by a player shown a row of k - 1 cards, as play_round shows it)."""
+    per_game = players * (52 // players)
+    if not isinstance(laid, list) or not all(_is_laid(card) for card in laid):
+        return Watched(None, "the cards laid could not be read")
+    if any(deck < 0 or deck >= begun for deck, _, _ in laid):
+        return Watched(None, "cards were laid that no deck the grader dealt had dealt")
+    rows = []
+    for deck in range(begun):
+        block = laid[deck * per_game:(deck + 1) * per_game]
+        row = tuple(number for number_deck, number, _ in block if number_deck == deck)
+        if len(row) != per_game:
+            played = sum(1 for number_deck, _, _ in laid if number_deck == deck)
+            if played != per_game:
+                return Watched(None, f"game {deck + 1} was not played through: {played} of its {per_game} cards "
+                                     "were laid")
+            return Watched(None, f"game {deck + 1}'s cards were not laid in one row, before the next game's")
+        if [length for _, _, length in block] != list(range(per_game)):
+            return Watched(None, f"game {deck + 1}'s cards were not laid one by one onto its row, as play_round "
+                                 "lays them")
+        rows.append(row)
+    if len(laid) != begun * per_game:
+        return Watched(None, "more cards were laid than its games hold")
+    return Watched(tuple(rows))
+
+
+def _is_laid(card) -> bool:
+    return isinstance(card, list) and len(card) == 3 and all(type(part) is int for part in card)

@@ -1,5 +1,7 @@
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The Java twin of ../known_board.py, for Activity 11b: the games of every ElevensBoard the
@@ -21,8 +23,15 @@ import java.util.List;
  * newGame() on one board (first or last in the loop), and one that does both all play the same
  * games in the same order, and a deal never played uses no order. Only newGame(), size() and toString() (a
  * debugging print) leave a deal unplayed. Once the orders run out, every further game is dealt
- * the extra order (a won one), so playing one game too many always changes the answer. Only
- * plain data crosses back: {@link #gamesBegun} says how many games began.
+ * the extra order (a won one), so playing one game too many always changes the answer.
+ *
+ * Knowing the count is not enough: a game must be played. Every change to a place goes through
+ * this class (deal and replaceSelectedCards; the places are private here), and each is written
+ * down for the game's record: the place, and whether a card from the deck was put there. The
+ * suite plays each game again on its own side from that record (labs/elevens/known_games.py,
+ * replay): only legal plays, refilled from the deck in order, up to the game's end, make a game
+ * played; nothing here decides it. Only plain data crosses back: {@link #gamesPlayed} gives the
+ * record of every game begun.
  *
  * @insertedAbove ElevensBoard (read by grader/java/inserted.py)
  */
@@ -34,7 +43,8 @@ public abstract class KnownBoard extends Board {
     private static List<Card[]> schedule;
     /** The order dealt to every game past the schedule. */
     private static Card[] extra;
-    private static int begun;
+    /** The record of every game begun in this call: its writes, each [place, 1 or 0]. */
+    private static List<Map<String, Object>> games = new ArrayList<>();
 
     // No initial values: these are read while Board's constructor deals the board, before the
     // fields of this class are set, where false and null mean "the lab's own cards".
@@ -48,6 +58,8 @@ public abstract class KnownBoard extends Board {
     private Card[] order;
     /** The next card of {@code order} the deck deals. */
     private int next;
+    /** The writes of this board's current game (in {@link #games}). */
+    private List<List<Integer>> writes;
 
     public KnownBoard(int size, String[] ranks, String[] suits, int[] pointValues) {
         super(size, ranks, suits, pointValues);
@@ -74,22 +86,25 @@ public abstract class KnownBoard extends Board {
 
     private static void nextRun() {
         schedule = pendingRuns.isEmpty() ? new ArrayList<>() : pendingRuns.remove(0);
-        begun = 0;
+        games = new ArrayList<>();
     }
 
     /**
-     * How many games began since the run's orders were set. The next run's orders are set; after
-     * the last run, the boards deal the lab's own games again.
+     * The record of every game begun since the run's orders were set, in the order begun:
+     * {@code writes} (each [place, 1 if a card from the deck was put there, else 0]) and
+     * {@code other_changes} (always 0: nothing else can change a place). The next run's orders
+     * are set; after the last run, the boards deal the lab's own games again.
      */
-    public static int gamesBegun() {
-        int count = begun;
+    public static List<Map<String, Object>> gamesPlayed() {
+        List<Map<String, Object>> played = games;
         if (pendingRuns != null && !pendingRuns.isEmpty()) {
             nextRun();
         } else {
             schedule = null;
             pendingRuns = null;
+            games = new ArrayList<>();
         }
-        return count;
+        return played;
     }
 
     private static Card[] cards(List<List<Object>> fields) {
@@ -107,7 +122,11 @@ public abstract class KnownBoard extends Board {
         if (pending && !hold && schedule != null) {
             pending = false;
             known = true;
-            begun++;
+            writes = new ArrayList<>();
+            Map<String, Object> record = new LinkedHashMap<>();
+            record.put("writes", writes);
+            record.put("other_changes", 0);
+            games.add(record);
             order = schedule.isEmpty() ? extra : schedule.remove(0);
             places = new Card[super.size()];
             next = 0;
@@ -119,6 +138,19 @@ public abstract class KnownBoard extends Board {
 
     private Card nextCard() {
         return next < order.length ? order[next++] : null;
+    }
+
+    /** Place k gets the deck's next card (null once it is empty), written down for the record. */
+    private void write(int k) {
+        if (k < 0 || k >= places.length) { // fail before a card is dealt, as Board's deal would
+            throw new ArrayIndexOutOfBoundsException("Index " + k + " out of bounds for length " + places.length);
+        }
+        Card card = nextCard();
+        places[k] = card;
+        List<Integer> change = new ArrayList<>();
+        change.add(k);
+        change.add(card == null ? 0 : 1);
+        writes.add(change);
     }
 
     /** A new game: with the grader's orders, dealt when it is first played. */
@@ -156,7 +188,7 @@ public abstract class KnownBoard extends Board {
     public void deal(int k) {
         use();
         if (known) {
-            places[k] = nextCard();
+            write(k);
         } else {
             super.deal(k);
         }
@@ -182,7 +214,7 @@ public abstract class KnownBoard extends Board {
             return;
         }
         for (int k : selectedCards) {
-            places[k] = nextCard();
+            write(k);
         }
     }
 

@@ -3,6 +3,12 @@
 The two mean-score checks use a conservative normal bound (labs/six_takes/stats.py): a correct
 simulation fails them at most once in a million gradings; the named wrong versions fail them
 at least 999 times in 1,000. The planted CautiousAI decisions are exact.
+
+simulate's figures must be those of the games it played, as the grader watched the lab's own
+code play them (harness/six-takes/takes_watching.py): every Game it sets up played through all
+its turns by the lab's ``play_turn`` (or ``play``), and each take and each seat's points counted
+the moment the lab's Table gave the cards during such a turn. Piles filled by hand and rows taken
+outside a turn count for nothing.
 """
 
 import math
@@ -32,9 +38,11 @@ def is_number(value) -> bool:
 
 def figures(student, players: int, turns: int, games: int, policy: str) -> tuple[str, dict, dict]:
     """simulate(...) as the student wrote it, its dict checked for shape, and what the grader saw
-    the games do (the lab's Table and Game are watched: takes, rows chosen, piles)."""
+    the games do (the lab's Game and Table are watched: the turns played, the takes and rows
+    chosen in them, each seat's points); every game must have been played through."""
     call = f"simulate({players}, {turns}, {games}, rng" + (f", row_policy={policy!r})" if policy != "cheapest" else ")")
-    watched = student.takes_probes.simulate_watched(players, turns, games, student.takes_probes.new_rng(), policy, timeout=20)
+    watched = student.takes_watching.simulate_watched(players, turns, games, student.takes_probes.new_rng(), policy,
+                                                      timeout=20)
     got = watched["result"]
     if not isinstance(got, dict):
         fail(f"{call}\n  expected: a dict\n  got:      {show(got)}", "Return a dict with the keys mean_score, "
@@ -48,7 +56,26 @@ def figures(student, players: int, turns: int, games: int, policy: str) -> tuple
     for key in ("mean_score", "rule3_takes", "rule4_takes"):
         if not is_number(got[key]) or got[key] < 0:
             fail(f"{call}['{key}']\n  expected: a number, 0 or more\n  got:      {show(got[key])}", SIMULATE_HINT)
+    expect_played(call, watched, turns, games)
     return call, got, watched
+
+
+def expect_played(call: str, watched: dict, turns: int, games: int) -> None:
+    """Exactly ``games`` Games set up, each played through its ``turns`` turns by the lab's Game,
+    and every turn's answer the cards the Table gave."""
+    played = watched["turns"]
+    short = [number for number, done in enumerate(played, start=1) if done != turns]
+    if watched["games"] != games or short or watched["mismatched"]:
+        what = (f"{watched['games']} Game{'s' if watched['games'] != 1 else ''} set up" if watched["games"] != games
+                else f"Game {short[0]} played {played[short[0] - 1]} of its {turns} turns" if short
+                else "a turn whose cards did not go to the seats the Table gave them to")
+        outside = watched["outside"]
+        fail(f"{call}\n  expected: {games} Games set up, each played through its {turns} turns by the Game itself "
+             f"(play_turn() or play()), and the figures of those games\n  got:      {what}"
+             + (f"; {outside} take{'s' if outside != 1 else ''} made on the Table outside the Game's turns, which "
+                f"count for nothing" if outside else ""),
+             "Let the Game play: game.setup(), then game.play_turn() once per turn (or game.play()), and add up "
+             "what the turns gave each seat. " + SIMULATE_HINT)
 
 
 def close(a: float, b: float) -> bool:
@@ -57,14 +84,14 @@ def close(a: float, b: float) -> bool:
 
 def test_simulate_returns_the_four_figures(student):
     # The figures must be those of the games simulate played: the grader counts the Games set
-    # up, the takes on the lab's Table and each seat's pile. "cheapest" takes RandomAI's row every
+    # up, the turns the lab's Game played, and the takes the lab's Table made in those turns
+    # (each seat's points from what they gave it). "cheapest" takes RandomAI's row every
     # time. "random" picks each row with chance 1/4: over 16 games of 4 players it must take some
     # row other than the cheapest, and every one of the 4 rows. A correct version misses a given
     # row in a game with probability E[(3/4)^K] = 0.321 (K its rule-4 takes; 20,000 reference
     # games; taken as 0.35), so it fails below 4 * 0.35^16 = 2.1e-7 (docs/labs/six-takes.md).
     for players, turns, games, policy in ((3, 2, 5, "cheapest"), (2, 10, 3, "cheapest"), (4, 7, 16, "random")):
         call, got, watched = figures(student, players, turns, games, policy)
-        expect(watched["games"], games, f"{call}: how many Games it set up", SIMULATE_HINT)
         wanted = {"seat_means": [total / games for total in watched["seat_totals"]],
                   "mean_score": sum(watched["seat_totals"]) / games / players,
                   "rule3_takes": watched["rule3"] / games, "rule4_takes": watched["rule4"] / games}
@@ -86,13 +113,15 @@ def test_simulate_returns_the_four_figures(student):
 def test_mean_score_matches_the_measured_value(student):
     """docs/labs/six-takes.md, A6: mean_score is the mean penalty per player per game of the
     games simulate played. First exact: the grader watches the lab's Game and Table while
-    simulate runs (takes_probes.simulate_watched), and mean_score must be the mean of the piles
-    of the Games it set up, SIMULATION_GAMES of them, so no number returned without playing
-    passes. Then the statistical band (docs/labs/six-takes.md, "Mean score")."""
+    simulate runs (takes_watching.simulate_watched): SIMULATION_GAMES Games set up, each played
+    through its 7 turns by the lab's Game, and mean_score must be the mean penalty the lab's
+    Table gave in those turns, so no number returned without playing passes. Then the
+    statistical band (docs/labs/six-takes.md, "Mean score")."""
     check = simulation_check()
     call = f"simulate(4, 7, {SIMULATION_GAMES}, rng)['mean_score']"
-    watched = student.takes_probes.simulate_watched(4, 7, SIMULATION_GAMES, student.takes_probes.new_rng(), "cheapest",
-                                                    timeout=30)
+    watched = student.takes_watching.simulate_watched(4, 7, SIMULATION_GAMES, student.takes_probes.new_rng(), "cheapest",
+                                                      timeout=30)
+    expect_played(call, watched, 7, SIMULATION_GAMES)
     got = watched["result"]
     mean = got.get("mean_score") if isinstance(got, dict) else None
     played = sum(watched["seat_totals"]) / SIMULATION_GAMES / 4

@@ -8,15 +8,18 @@ about which prediction length to choose is not graded.
 
 Every point needs games played. The exact-fractions and known-outcome tests run the simulation
 over a stand-in make_standard_deck (harness/up-down-stay/known_uds_cards.py) whose decks make
-each game's match known (labs/up_down_stay/known_games.py), and the answer must be exactly the
-share of games that match; the known-outcome messages never show that share. The estimates
-against the measured figures must be exactly the share of the games the spied players were seen
-to play that match (harness/up-down-stay/uds_probes.py), before their band is checked.
+each game's match known (labs/up_down_stay/known_games.py), with the given players watched as
+they lay their cards: every deck dealt from must have been played through, exactly ``games``
+of them, and the answer must be exactly the share of those games that match (as the grader
+knows it, and as it watched the rows laid); the known-outcome messages never show that share.
+The estimates against the measured figures must be exactly the share of the games the spied
+players were seen to play that match (harness/up-down-stay/uds_probes.py), before their band
+is checked.
 """
 
 import pytest
 from grader_labs.up_down_stay.checks import SIMULATION_CASES
-from grader_labs.up_down_stay.known_games import exact_runs, known_runs
+from grader_labs.up_down_stay.known_games import exact_runs, known_runs, watched_games
 
 from grader.assertions import expect, fail, show
 
@@ -31,20 +34,48 @@ def decks(count: int) -> str:
     return "no deck" if count == 0 else f"{count} deck{'s' if count != 1 else ''}"
 
 
+def expect_played(call: str, run, reply: dict) -> None:
+    """Every deck the simulation dealt from was played through (every card laid, one row), and
+    exactly ``run.games`` of them; the estimate is the share of those rows that contain the
+    prediction."""
+    got, begun = reply.get("result"), reply.get("begun")
+    begun = begun if type(begun) is int else 0
+    watched = watched_games(reply.get("laid"), begun, run.players)
+    per_game = run.players * (52 // run.players)
+    if watched.rows is None or begun != run.games:
+        why = watched.why or f"that is {begun} game{'s' if begun != 1 else ''}, not {run.games}"
+        fail(f"{call}, on decks the grader chose\n  expected: {run.games} game{'s' if run.games != 1 else ''} played "
+             f"through with the given players, each a fresh deck dealt and all {per_game} of its dealt cards laid in "
+             f"a row, then the share of them that match\n  got:      {show(got)}; it dealt from {decks(begun)}, and "
+             f"{why}", HINT)
+    if is_number(got) and abs(got * run.games - watched.matches(run.pred)) > 1e-6:
+        fail(f"{call}, on decks the grader chose\n  expected: the fraction of the games it played (the grader watched "
+             f"every card laid) whose change string contains {run.pred!r}\n  got:      {show(got)}",
+             "Count the games you played whose change string contains pred, and return that count divided by "
+             "games. " + HINT)
+
+
+def is_number(got) -> bool:
+    return type(got) in (float, int) and not isinstance(got, bool)
+
+
 def test_returns_a_fraction(student):
     """docs/labs/up-down-stay.md, A7 ("Exact fractions"): the answers the rules fix, from games
     played. "U" always matches on the lab's decks (2 players and 3 games; 3 players and 1 game),
     "SSSS" never does, and "UUU" never does with a HighestPlayer in one of 2 seats: exactly 1.0,
     1.0, 0.0 and 0.0. The same calls again on decks the grader chose, some with every card
     worth 7 (every change S: "U" never matches there, "SSSS" always), must give exactly the
-    share of those games that match, so no answer that depends on the arguments alone passes."""
+    share of those games that match, so no answer that depends on the arguments alone passes.
+    Every game must be played through with the given players, who are watched: a simulation
+    that reads the decks instead of playing them gets nothing."""
     runs = exact_runs(student.link.seed)
     replies = student.batch(*[student.known_uds_cards.estimate_known.later(run.pred, run.players, list(run.kinds), run.strategy)
                               for run in runs])
     for run, reply in zip(runs, replies):
         got, begun = reply["result"], reply["begun"]
+        call = f"estimate_match_probability({run.pred!r}, {run.players}, {run.games}, rng, strategy={run.strategy!r})"
+        expect_played(call, run, reply)
         if type(got) not in (float, int) or isinstance(got, bool) or abs(got * run.games - run.matches) > 1e-6:
-            call = f"estimate_match_probability({run.pred!r}, {run.players}, {run.games}, rng, strategy={run.strategy!r})"
             dealt = f"(it dealt from {decks(begun)})"
             if run.standard:
                 fail(f"{call}  ({run.why})\n  expected: {run.matches / run.games}\n  got:      {show(got)} {dealt}", HINT)
@@ -59,14 +90,17 @@ def test_estimate_is_the_share_of_known_games_that_match(student):
     fraction of games. Three calls on decks the grader chose (every game matching, none, and
     exactly k: k, the prediction, the players and the strategy from the seed), whatever the
     shuffle and the players do: the answers must be exactly 1.0, 0.0 and k / games. Exact: a
-    correct simulation never fails it."""
+    correct simulation never fails it. Every game must be played through with the given
+    players, who are watched, and the answer must be the share of the rows they laid that
+    match: a simulation that reads the decks instead of playing them gets nothing."""
     runs = known_runs(student.link.seed)
     replies = student.batch(*[student.known_uds_cards.estimate_known.later(run.pred, run.players, list(run.kinds), run.strategy)
                               for run in runs], timeout=30)
     for run, reply in zip(runs, replies):
         got, begun = reply["result"], reply["begun"]
+        call = f"estimate_match_probability({run.pred!r}, {run.players}, {run.games}, rng, strategy={run.strategy!r})"
+        expect_played(call, run, reply)
         if type(got) not in (float, int) or isinstance(got, bool) or abs(got * run.games - run.matches) > 1e-6:
-            call = f"estimate_match_probability({run.pred!r}, {run.players}, {run.games}, rng, strategy={run.strategy!r})"
             fail(f"{call}, on decks the grader chose\n  expected: the fraction of those games whose change string "
                  f"contains {run.pred!r}\n  got:      {show(got)} (it dealt from {decks(begun)})",
                  KNOWN_HINT)
