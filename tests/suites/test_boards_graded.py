@@ -156,7 +156,8 @@ def test_a_wrong_file_reaches_only_the_activities_that_grade_it(class_folder, na
 
 def test_a_simulation_that_never_ends_is_a_timeout_with_a_clear_message(graded):
     activity = graded[0]["never_ends"]["A11b"]
-    assert {t.outcome for t in activity.tests} == {"timeout"}
+    # simulate(0) (advisory: the guide never asks for it) plays no game, so it ends even here.
+    assert {t.outcome for t in activity.tests if not t.advisory} == {"timeout"}
     assert f"did not finish within {ENDLESS_SECONDS:g} s" in activity.tests[0].message
 
 
