@@ -1,5 +1,6 @@
 """The ``grader`` command: a thin layer over the library (grader.engine, grader.reporters)."""
 
+import difflib
 import signal
 import sys
 import threading
@@ -104,7 +105,11 @@ class GraderCommands(click.Group):
 
             for command in all_commands():
                 self.add_command(command)
-        return super().get_command(ctx, name)
+        found = super().get_command(ctx, name)
+        close = [] if found or ctx.resilient_parsing else difflib.get_close_matches(name, self.list_commands(ctx), n=1)
+        if close:  # over every command, the lazy ones too (click's own hint sees only those loaded)
+            raise click.UsageError(f"No such command {name!r}. Did you mean {close[0]!r}?", ctx)
+        return found
 
     def invoke(self, ctx: click.Context):
         try:
