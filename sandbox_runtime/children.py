@@ -12,6 +12,14 @@ import time
 from sandbox_runtime.spare import READY
 
 
+def open_pidfd(pid: int) -> int | None:
+    """A pidfd of ``pid``, to wait for its end with select, or None (not Linux, or it is gone)."""
+    try:
+        return os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return None
+
+
 class Child:
     """A forked worker as the zygote sees it: its pid, the zygote's end of its socket, its pidfd."""
 

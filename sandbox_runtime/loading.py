@@ -21,13 +21,9 @@ import sys
 import _signal
 
 from sandbox_runtime import sources
-from sandbox_runtime.children import exit_status
+from sandbox_runtime.children import exit_status, open_pidfd
 from sandbox_runtime.lifetime import die_with_parent
 
-try:
-    _pidfd_open = os.pidfd_open
-except AttributeError:  # not Linux
-    _pidfd_open = None
 
 
 
@@ -139,12 +135,7 @@ def import_standard_library(names, offered: list[str], staging_dir: str) -> None
 def _read_until_exit(fd: int, pid: int) -> list[bytes]:
     """What the loader wrote on ``fd``, read until it exits (a process its imports started may
     hold the pipe open for ever: the loader's exit, seen through its pidfd, ends the reading)."""
-    pidfd = None
-    if _pidfd_open is not None:
-        try:
-            pidfd = _pidfd_open(pid)
-        except OSError:
-            pidfd = None
+    pidfd = open_pidfd(pid)
     chunks, watched = [], [fd] + ([pidfd] if pidfd is not None else [])
     try:
         while True:

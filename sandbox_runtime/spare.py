@@ -16,10 +16,14 @@ import io
 import os
 import random
 import sys
+from typing import TYPE_CHECKING
 
 from sandbox_runtime import wire
 from sandbox_runtime.lifetime import die_with_parent
 from sandbox_runtime.operations import Worker
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 def spare_main(sock: int, zygote: int, cmd_fd: int, reply_fd: int, staging_dir: str,
                output: int | None = None, mask: set | None = None, host: bool = False,
@@ -73,14 +77,7 @@ def import_students_files(modules: list, switched_off: list, staging_dir: str) -
 
 def refuse_requests(reader: wire.LineReader, reply_fd: int, error: dict, sock: int) -> None:
     """The student's files did not import in this test: every request gets that error."""
-    while True:
-        try:
-            request = reader.read_request()
-        except EOFError:
-            break
-        if request.get("op") == "exit":
-            break
-        wire.write_message(reply_fd, {"id": request.get("id"), "error": error})
+    answer_requests(reader, reply_fd, lambda request: {"error": error})
     try:
         end_output(sock, b"done\n")
     finally:
@@ -115,15 +112,15 @@ def forget_pending_signals() -> None:
 
 
 def serve(reader: wire.LineReader, reply_fd: int, worker: Worker, sock: int) -> None:
-    answer_requests(reader, reply_fd, worker)
+    answer_requests(reader, reply_fd, worker.answer)
     try:
         end_output(sock, b"done\n")
     finally:
         os._exit(0)
 
 
-def answer_requests(reader: wire.LineReader, reply_fd: int, worker: Worker) -> None:
-    """Answer the test's requests until it says "exit" (or the grader is gone)."""
+def answer_requests(reader: wire.LineReader, reply_fd: int, answer: "Callable[[dict], dict]") -> None:
+    """Answer the test's requests with ``answer`` until it says "exit" (or the grader is gone)."""
     while True:
         try:
             request = reader.read_request()
@@ -131,7 +128,7 @@ def answer_requests(reader: wire.LineReader, reply_fd: int, worker: Worker) -> N
             break
         if request.get("op") == "exit":
             break
-        wire.write_message(reply_fd, {"id": request.get("id"), **worker.answer(request)})
+        wire.write_message(reply_fd, {"id": request.get("id"), **answer(request)})
 
 
 def end_output(sock: int, done: bytes) -> None:

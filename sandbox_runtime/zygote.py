@@ -53,15 +53,11 @@ import time
 from sandbox_runtime import failures, names, sources, wire
 from sandbox_runtime.failures import describe
 from sandbox_runtime.limits import apply_limits
-from sandbox_runtime.children import Child, answered, exit_status
+from sandbox_runtime.children import Child, answered, exit_status, open_pidfd
 from sandbox_runtime.loading import import_standard_library, load_in_child, offer_folder
 from sandbox_runtime.spare import spare_main
 from sandbox_runtime.wiping import remember_descriptions, restore_descriptions, wipe, writable_places
 
-try:
-    _pidfd_open = os.pidfd_open
-except AttributeError:  # not Linux
-    _pidfd_open = None
 
 try:
     from _socket import socketpair as _socketpair  # without socket.py's wrapper objects
@@ -245,13 +241,7 @@ class Zygote:
             finally:
                 os._exit(70)
         os.close(theirs)
-        pidfd = None
-        if _pidfd_open is not None:
-            try:
-                pidfd = _pidfd_open(pid)
-            except OSError:
-                pidfd = None
-        return Child(pid, ours, pidfd)
+        return Child(pid, ours, open_pidfd(pid))
 
     def wait_for_end(self, child: Child, timeout: float | None = None) -> dict | None:
         """How the worker ended: ``{"exit_code": 0}`` when it said "done", else its real status;
