@@ -11,7 +11,7 @@ import random
 from itertools import combinations, permutations
 
 from grader_labs.elevens.games import FULL_DECK, Outcome, Rules
-from grader_labs.elevens.planting import SUITS, UNDEALT_FIELD, make_cards, plant, plant_deck, pretty
+from grader_labs.elevens.planting import SUITS, deck_writes, make_cards, plant, plant_deck, pretty
 from grader_labs.elevens.standard_deck import RANKS, SHORT
 
 from grader.assertions import expect, fail, show
@@ -204,8 +204,8 @@ def plant_queued(trips: Trips, board, codes: list[str | None], deck: list[str] |
     got: list = []
     trips.add(board.get_later("deck"), got.append)
     trips.send()
-    trips.add(got[0].set_later("cards", list(reversed(deck_cards))))
-    trips.add(got[0].set_later(UNDEALT_FIELD[getattr(trips.student.link, "language", "python")], len(deck)))
+    for write in deck_writes(trips.student, got[0], deck_cards):
+        trips.add(write)
     return "the deck used up" if not deck else f"{len(deck)} cards left in the deck"
 
 

@@ -3,7 +3,9 @@
 Suites describe a row of cards in a short notation: ``"5s"`` is the 5 of spades, ``"10h"``,
 ``"Jd"``, ``"Qc"``, ``"Kh"``, ``"As"``, and ``"_"`` an empty place. Each game values ranks its own
 way, so the point values come from the game's table. Cards are made by the reference ``Card``
-in the sandbox (a stand-in beside the student's board), and put in ``board.cards`` directly.
+in the sandbox (a stand-in beside the student's board), and put in ``board.cards`` directly: the
+list the starter's board.py (and the AP Board.java) names. Decks are planted through what the lab
+fixes too (deck_writes), never through a private field.
 """
 
 from grader_labs.elevens.standard_deck import ELEVENS_POINTS, SHORT
@@ -14,8 +16,6 @@ SUITS = {"s": ("spades", "♠"), "h": ("hearts", "♥"), "d": ("diamonds", "♦"
 
 ELEVENS_VALUES = dict(zip(ORDER, ELEVENS_POINTS))
 THIRTEENS_VALUES = dict(zip(ORDER, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0]))
-# Where each language's reference Deck keeps its count of undealt cards (plant_deck).
-UNDEALT_FIELD = {"python": "_undealt", "java": "size"}
 TENS_VALUES = dict(zip(ORDER, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]))
 
 
@@ -64,18 +64,23 @@ def plant(student, board, codes: list[str], values: dict[str, int]) -> list:
 
 
 def deck_writes(student, deck, cards: list) -> list:
-    """plant_deck's writes, not sent yet: ``deck`` (a board's reference Deck) deals exactly
-    ``cards``, first card first."""
-    return [deck.set_later("cards", list(reversed(cards))),
-            deck.set_later(UNDEALT_FIELD[getattr(student.link, "language", "python")], len(cards))]
+    """plant_deck's calls, not sent yet: ``deck`` (a board's deck) deals exactly ``cards``, first
+    card first.
+
+    Only what the lab fixes is used, never a Deck's private fields: the list ``cards`` (the
+    starter's deck.py and the AP Deck.java name it) and ``shuffle()``, which the guide says makes
+    every card undealt again. The cards go in, the shuffle makes them all undealt (whatever the
+    deck calls its count: ``_undealt``, ``size``, ``_dealt``...), and the cards go in again in
+    the planted order. A deck deals from the end of ``cards`` (the guide's Algorithm 2), so the
+    first card to deal goes last. In the student kit the deck is the student's own, so this
+    works on any correct Deck, not only on the reference.
+    """
+    order = list(reversed(cards))
+    return [deck.set_later("cards", order), deck.shuffle.later(), deck.set_later("cards", list(order))]
 
 
 def plant_deck(student, board, codes: list[str], values: dict[str, int]) -> None:
-    """Make the board's (reference) deck deal exactly these cards, first code first; in two
-    round trips (the deck and the cards, then the deck's two fields).
-
-    The reference Deck deals from the end of ``cards`` and keeps its count in a field of its own:
-    ``_undealt`` in the Python reference, ``size`` in the Java one (reference/elevens/java/).
-    """
+    """Make the board's deck deal exactly these cards, first code first (deck_writes), in two
+    round trips: the deck and the cards, then the deck's calls."""
     deck, *made = student.batch(board.get_later("deck"), *card_calls(student, codes, values))
     student.batch(*deck_writes(student, deck, placed(codes, made)))
