@@ -30,7 +30,7 @@ import random
 import struct
 import sys
 
-from sandbox_runtime.snapshots import SCALARS, flat_state, snapshot
+from sandbox_runtime.snapshots import SCALARS, flat_state, object_state, restore_state, slot_names, snapshot
 
 MAX_MESSAGE = 16 << 20
 MAX_DEPTH = 64
@@ -195,7 +195,8 @@ class Peer:
         if module not in self.stand_ins:
             return False
         owner = sys.modules.get(module)
-        return owner is not None and getattr(owner, kind.__qualname__, None) is kind and hasattr(obj, "__dict__")
+        return owner is not None and getattr(owner, kind.__qualname__, None) is kind \
+            and (hasattr(obj, "__dict__") or bool(slot_names(kind)))
 
     def encode(self, value, depth: int = 0, seen: set | None = None):
         kind = type(value)
@@ -228,7 +229,7 @@ class Peer:
             if kind is dict:
                 return {"d": number, "v": [[self.encode(k, depth + 1, seen), self.encode(v, depth + 1, seen)]
                                            for k, v in value.items()]}
-            state = vars(value)
+            state = object_state(value) or {}
             flat = flat_state(state)
             if flat is not None and self.synced.get(number) == flat:
                 return {"x": number}  # both sides hold it as it is (a lab object returned before, passed again)
@@ -319,8 +320,7 @@ class Peer:
             obj.update(pairs)
         else:
             state = {str(name): self.decode(item, depth + 1) for name, item in items}
-            vars(obj).clear()
-            vars(obj).update(state)
+            restore_state(obj, state)
             flat = flat_state(state)
             if flat is not None:
                 self.synced[number] = flat
