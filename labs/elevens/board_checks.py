@@ -11,6 +11,7 @@ import random
 from itertools import combinations, permutations
 
 from grader_labs.elevens.games import FULL_DECK, Outcome, Rules
+from grader_labs.elevens.own_values import own_rules, values_of
 from grader_labs.elevens.planting import SUITS, deck_writes, make_cards, plant, plant_deck, pretty
 from grader_labs.elevens.standard_deck import RANKS, SHORT
 
@@ -53,6 +54,7 @@ def check_is_legal(student, make_board, rules: Rules, boards: list[list[str]], s
     """is_legal on every selection of these sizes on each board (every other one with its deck
     used up), against the rules; the first wrong answer fails, naming the cards selected."""
     board = make_board()
+    rules = own_rules(student, board, rules)
     rng = random.Random(len(sizes) * 101 + rules.places)
     for number, codes in enumerate(boards):
         plant_with_deck(student, board, rules, codes, [] if number % 2 else None)  # every other deck used up
@@ -123,6 +125,7 @@ def check_another_play(student, make_board, rules: Rules, case: str, explicit: d
     """One case of another_play_is_possible: a named board of ``explicit`` (codes, deck, answer)
     or a kind of ``generated`` boards (play_boards), all checked in turn."""
     board = make_board()
+    rules = own_rules(student, board, rules)
     if case in explicit:
         codes, deck, answer = explicit[case]
         cases = [(codes, deck, answer, case)]
@@ -218,6 +221,7 @@ def check_play_if_possible(student, make_board, rules: Rules, kind: str, hint: s
     """On boards with exactly one play: it is made, exactly its places are refilled from the
     deck, True; on boards with none: False and nothing changes."""
     board = make_board()
+    rules = own_rules(student, board, rules)
     boards = play_boards(rules, kind, seed=rules.places + 1)
     trips = Trips(student)
     for (codes, deck, play), cards in zip(boards, made_for(student, rules, [(codes, deck) for codes, deck, _ in boards])):
@@ -263,12 +267,15 @@ def check_play_if_possible(student, make_board, rules: Rules, kind: str, hint: s
 
 
 def check_new_board(student, board, rules: Rules, hint: str) -> None:
-    """A new board: its places, and a deck of exactly the lab's 52 cards with the game's values."""
+    """A new board: its places, and a deck of exactly the lab's 52 cards with the game's values
+    (where the guide leaves a value open, any value that keeps its plays: own_values.py)."""
     answers = student.in_turn(board.size.later(), board.deck_size.later(), board.get_later("deck"))
     expect([next(answers), next(answers)], [rules.places, 52 - rules.places],
            f"{new(rules.name + 'Board')}: [{call(None, 'size')}, {call(None, 'deck_size')}]", hint)
     cards = next(answers).get("cards")
     fields = student.batch(*[getter.later() for card in cards for getter in (card.rank, card.suit, card.point_value)])
+    theirs = values_of([field for i, field in enumerate(fields) if i % 3 != 1])
+    rules = (rules.with_values(theirs) if theirs else None) or rules
     got = sorted(tuple(fields[i:i + 3]) for i in range(0, len(fields), 3))
     want = sorted((rank, suit, rules.values[SHORT[rank]]) for rank in RANKS for suit, _ in SUITS.values())
     if got != want:
@@ -278,7 +285,9 @@ def check_new_board(student, board, rules: Rules, hint: str) -> None:
              f"  expected: the 52 cards ace..king of spades, hearts, diamonds and clubs, worth {_values_text(rules)}\n"
              f"  got:      {len(got)} cards; not there: {show([_card_text(c) for c in missing])}; "
              f"not expected: {show([_card_text(c) for c in extra])}",
-             "Pass Board the lab's lists of ranks, suits and point values (the starter's RANKS, SUITS and POINT_VALUES), unchanged.")
+             "Pass Board the lab's lists of ranks, suits and point values (the starter's RANKS, SUITS and POINT_VALUES), unchanged."
+             + (f" The guide leaves the value of {', '.join(rules.open_ranks)} to you: any value that pairs with no other card."
+                if rules.open_ranks else ""))
 
 
 def _values_text(rules: Rules) -> str:
@@ -299,6 +308,7 @@ def check_whole_game(student, make_board, rules: Rules, order: list[str], outcom
     """Deal ``order`` onto a new board, call play_if_possible until it returns False, and
     compare the end (won, ranks left, cards left in the deck) with the rules'."""
     board = make_board()
+    rules = own_rules(student, board, rules)
     trips = Trips(student)
     plant_queued(trips, board, order[:rules.places], order[rules.places:],
                  made_for(student, rules, [(order[:rules.places], order[rules.places:])])[0])

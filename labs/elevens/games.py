@@ -9,7 +9,7 @@ once, deterministically, from seeded shuffles: some won, some lost.
 """
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from grader_labs.elevens.standard_deck import ELEVENS_POINTS, SHORT
@@ -23,13 +23,34 @@ PLACES = 9
 @dataclass(frozen=True)
 class Rules:
     """One game: its board size, the value of each short rank, the pair total, and the groups of
-    ranks that make a play on their own (J-Q-K, a king, four of a kind)."""
+    ranks that make a play on their own (J-Q-K, a king, four of a kind).
+
+    ``open_ranks``: the ranks whose point value the guide leaves to the student. The guide gives
+    Thirteens' values for ace to queen only, and says kings go singly; it gives Tens no values at
+    all, only that pairs add to 10 and 10, J, Q, K go as quartets. Any value that keeps the same
+    plays is right (a Thirteens king worth 0 or 13 pairs with nothing): ``with_values``."""
 
     name: str
     places: int
     values: dict[str, int]
     pair_total: int
     groups: tuple[tuple[str, ...], ...]  # each sorted
+    open_ranks: tuple[str, ...] = ()
+
+    def with_values(self, values: dict[str, int]) -> "Rules | None":
+        """These rules with a student's own point values (short rank -> value), when they are a
+        choice the guide leaves open: only the open ranks' values differ, and exactly the same
+        pairs of ranks make a play. None when they are not."""
+        if set(values) != set(self.values) or any(type(v) is not int for v in values.values()):
+            return None
+        if any(values[rank] != self.values[rank] for rank in self.values if rank not in self.open_ranks):
+            return None
+        for i, first in enumerate(RANKS):
+            for second in RANKS[i:]:
+                theirs = values[first] + values[second] == self.pair_total
+                if theirs != (self.values[first] + self.values[second] == self.pair_total):
+                    return None
+        return replace(self, values=dict(values))
 
     def is_play(self, codes: list[str]) -> bool:
         """Whether these cards (by code) are a legal play: two worth ``pair_total``, or a group."""
@@ -86,8 +107,10 @@ class Outcome:
 
 
 ELEVENS = Rules("Elevens", 9, VALUES, 11, (("J", "K", "Q"),))
-THIRTEENS = Rules("Thirteens", 10, dict(zip(RANKS, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0])), 13, (("K",),))
-TENS = Rules("Tens", 13, dict(zip(RANKS, range(1, 14))), 10, tuple((rank,) * 4 for rank in ("10", "J", "Q", "K")))
+THIRTEENS = Rules("Thirteens", 10, dict(zip(RANKS, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0])), 13, (("K",),),
+                  open_ranks=("K",))
+TENS = Rules("Tens", 13, dict(zip(RANKS, range(1, 14))), 10, tuple((rank,) * 4 for rank in ("10", "J", "Q", "K")),
+             open_ranks=("10", "J", "Q", "K"))
 
 
 def play_out(order: list[str]) -> Outcome:

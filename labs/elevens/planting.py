@@ -63,20 +63,28 @@ def plant(student, board, codes: list[str], values: dict[str, int]) -> list:
     return cards
 
 
+# Every board's deck holds the lab's 52 cards (the new-board checks grade that).
+DECK_CARDS = 52
+
+
 def deck_writes(student, deck, cards: list) -> list:
     """plant_deck's calls, not sent yet: ``deck`` (a board's deck) deals exactly ``cards``, first
-    card first.
+    card first, and then is empty.
 
     Only what the lab fixes is used, never a Deck's private fields: the list ``cards`` (the
-    starter's deck.py and the AP Deck.java name it) and ``shuffle()``, which the guide says makes
-    every card undealt again. The cards go in, the shuffle makes them all undealt (whatever the
-    deck calls its count: ``_undealt``, ``size``, ``_dealt``...), and the cards go in again in
-    the planted order. A deck deals from the end of ``cards`` (the guide's Algorithm 2), so the
-    first card to deal goes last. In the student kit the deck is the student's own, so this
-    works on any correct Deck, not only on the reference.
+    starter's deck.py and the AP Deck.java name it), ``shuffle()``, which the guide says makes
+    all the cards undealt again, and ``deal()``. The list keeps the deck's 52 places, so a deck
+    that remembers its length from the constructor works too: 52 places go in, the shuffle
+    makes them all undealt (whatever the deck calls its count: ``_undealt``, ``size``,
+    ``_dealt``...), they go in again in the planted order, and the places above the planted
+    cards are dealt away. A deck deals from the end of ``cards`` (the guide's Algorithm 2), so
+    the first card to deal sits just below them. In the student kit the deck is the student's
+    own, so this works on any correct Deck, not only on the reference.
     """
-    order = list(reversed(cards))
-    return [deck.set_later("cards", order), deck.shuffle.later(), deck.set_later("cards", list(order))]
+    extra = DECK_CARDS - len(cards)
+    order = [*reversed(cards), *([None] * extra)]
+    return [deck.set_later("cards", order), deck.shuffle.later(), deck.set_later("cards", list(order)),
+            *[deck.deal.later() for _ in range(extra)]]
 
 
 def plant_deck(student, board, codes: list[str], values: dict[str, int]) -> None:

@@ -51,6 +51,8 @@ WRONG = {
     "another_play_ignores_kings": ("thirteens_board.py", {
         "        return bool(self.find_pair_sum13(on_board) or self.find_king(on_board))\n":
         "        return bool(self.find_pair_sum13(on_board))\n"}, "A10"),
+    "a_king_worth_12_pairs_with_an_ace": ("thirteens_board.py", {
+        "POINT_VALUES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0]": "POINT_VALUES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 12]"}, "A10"),
     # bonus: Tens
     "any_four_faces_are_a_quartet": ("tens_board.py", {
         "            if len(by_rank.get(rank, [])) == 4:\n                return by_rank[rank]\n":
@@ -62,6 +64,17 @@ WRONG = {
     "no_new_game": ("elevens_simulation.py", {"    board.new_game()\n": ""}, "A11b"),
     "counts_the_games_lost": ("elevens_simulation.py", {"    return board.game_is_won()\n": "    return not board.game_is_won()\n"}, "A11b"),
     "never_ends": ("elevens_simulation.py", {"    while board.play_if_possible():\n        pass\n": "    while True:\n        board.play_if_possible()\n"}, "A11b"),
+}
+
+# Right versions that make a choice the guide leaves open (games.Rules.open_ranks): full marks.
+# The guide gives Thirteens' king no value and Tens no values at all; a board that finds its
+# kings (or quartets) by a value of its own must be planted with that value.
+RIGHT = {
+    "a_king_worth_13_found_by_its_value": ("thirteens_board.py", {
+        "POINT_VALUES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0]": "POINT_VALUES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]",
+        '            if card is not None and card.rank() == "king":\n': "            if card is not None and card.point_value() == 13:\n"}),
+    "tens_faces_worth_20_to_50": ("tens_board.py", {
+        "POINT_VALUES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]": "POINT_VALUES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 30, 40, 50]"}),
 }
 
 
@@ -93,6 +106,8 @@ def class_folder(tmp_path_factory):
     subs = {"correct": reference_submission()}
     for name, (file, changes, _) in WRONG.items():
         subs[name] = {**reference_submission(), file: reference_with(file, changes)}
+    for name, (file, changes) in RIGHT.items():
+        subs[name] = {**reference_submission(), file: reference_with(file, changes)}
     return write_class(tmp_path_factory.mktemp("class"), subs)
 
 
@@ -111,6 +126,8 @@ def graded(tmp_path_factory, class_folder):
     for name, (file, _, _) in WRONG.items():
         if name != ENDLESS:
             by_file.setdefault(file, []).append(name)
+    for name, (file, _) in RIGHT.items():
+        by_file.setdefault(file, []).append(name)
     runs += [(names, board_activities_of(file), 2.0) for file, names in by_file.items()]
     runs.append(([ENDLESS], board_activities_of(WRONG[ENDLESS][0]), ENDLESS_SECONDS))
     activities, reference = {}, None
@@ -135,6 +152,12 @@ def test_the_reference_gets_full_marks(graded):
     correct = graded[1]
     assert all(a.status == "graded" and a.score == a.max for a in correct.activities)
     assert correct.total == correct.max and correct.bonus == correct.bonus_max == 8  # the bonus is kept apart
+
+
+@pytest.mark.parametrize("name", list(RIGHT))
+def test_a_choice_the_guide_leaves_open_loses_nothing(graded, name):
+    assert scores_below_max(graded, name) == set(), [(t.name, t.message) for a in graded[0][name].values()
+                                                      for t in a.tests if t.outcome != "passed"]
 
 
 @pytest.mark.parametrize("name", list(WRONG))

@@ -1,6 +1,7 @@
 """Activity 10: ThirteensBoard's rules, on boards planted card by card, and its plays.
 
-Ten places; ace to queen are worth 1 to 12 and the king 0. A play is two cards worth 13 or a
+Ten places; ace to queen are worth 1 to 12, and the king whatever the student chose (the guide
+leaves it open; the starter says 0, most write 13): no card pairs with it. A play is two cards worth 13 or a
 single king. The student's thirteens_board.py runs over the reference Card, Deck and Board.
 """
 
