@@ -11,8 +11,9 @@ SCALARS = frozenset({type(None), bool, int, float, str})
 
 
 def slot_names(kind: type) -> tuple[str, ...]:
-    """The data slots a class and its bases declare, as stored (``__count`` in class Deck is
-    ``_Deck__count``). A Card written with ``__slots__`` has no ``__dict__``: its fields are here."""
+    """The data slots a class and its bases declare, as stored (``__count`` in class Widget is
+    ``_Widget__count``). An object of a class with ``__slots__`` may have no ``__dict__``: its
+    fields are here."""
     names: list[str] = []
     for klass in kind.__mro__:
         slots = vars(klass).get("__slots__", ())
@@ -48,7 +49,7 @@ def object_state(obj) -> dict | None:
 
 def restore_state(obj, state: dict) -> None:
     """Make ``obj``'s fields exactly ``state`` (object_state's), slots included, without calling
-    its own ``__setattr__`` (an immutable Card refuses it)."""
+    its own ``__setattr__`` (an immutable value object refuses it)."""
     slots = set(slot_names(type(obj)))
     try:
         own = object.__getattribute__(obj, "__dict__")
