@@ -10,6 +10,14 @@ Two kinds of test. A *contract* check tests what the lab's guide says a method m
 costs points. An *advisory* check (``advisory: true``) goes further than the guide (an input the
 guide rules out, a stricter behaviour): it always runs and is reported as "going further", and
 is worth 0 points unless the rubric opts in with ``advisory: graded`` at the top level.
+
+Where a requirement comes from. A test entry may say so in ``source:``, one line of text naming
+the document that makes the check a requirement: ``guide A2: ...`` (the guide the lab is built
+from), ``given code: ...`` (the handout's starter files) or ``spec docs/<page>.md ...`` (a
+reading the lab's handout page pins where the guide is silent); ``SOURCE_KINDS`` lists them.
+It changes no score: reports ignore it, and docs/lab.md's "Sources" table is built from it. A
+teacher's own rubric may leave it out; the shipped rubrics give one for every counted test
+(tests/test_rubric_sources.py).
 """
 
 import fnmatch
@@ -31,7 +39,9 @@ ACTIVITY_ID = re.compile(r"^(A\d+[a-z]?|bonus[\w-]*)$")
 FILE_NAME = re.compile(r"^[a-z_][a-z0-9_]*\.(py|yaml)$")
 TOP_KEYS = {"lab", "title", "activities", "advisory", "misnamed_deduction", "late"}
 ACTIVITY_KEYS = {"id", "title", "suite", "files", "stand_ins", "uses", "harness", "tests", "disable", "optional", "weight"}
-TEST_KEYS = {"test", "points", "visibility", "gate", "advisory", "in_kit"}
+TEST_KEYS = {"test", "points", "visibility", "gate", "advisory", "in_kit", "source"}
+# How a shipped rubric's `source:` begins: the kind of document a requirement comes from.
+SOURCE_KINDS = ("guide", "given code", "spec")
 
 
 class RubricError(ValueError):
@@ -60,6 +70,9 @@ class TestPoints:
     # False: the test needs what the student kit leaves out (mutants, second correct versions,
     # wrong versions that are not handed out), so it runs only in the teacher's grading.
     in_kit: bool = True
+    # Where the requirement comes from (one line, e.g. "guide A2: ..."); "" when the rubric does
+    # not say. Never used to score: it is for the teacher reading the rubric or the lab's page.
+    source: str = ""
 
     def matches(self, test_name: str) -> bool:
         return fnmatch.fnmatchcase(test_name, self.test)
@@ -266,10 +279,14 @@ def _parse_test(raw, where: str) -> TestPoints:
     _expect(isinstance(points, (int, float)) and not isinstance(points, bool) and (points > 0 or (gate and points == 0)),
             f"{where}.points", f"{points!r} is not a positive number", "give each test a positive number of points (a gate may have 0)")
     _expect(not (gate and advisory), where, "a test cannot be both a gate and advisory", "remove one of `gate` and `advisory`")
+    source = raw.get("source", "")
+    _expect("source" not in raw or (isinstance(source, str) and source.strip() != "" and "\n" not in source.strip()),
+            f"{where}.source", f"{source!r} is not one line of text",
+            "write where the requirement comes from, e.g. `source: \"guide A2: size is the number of undealt cards\"`, or leave it out")
     visibility = raw.get("visibility", "public")
     _expect(visibility in VISIBILITIES, f"{where}.visibility", f"{visibility!r} is not one of {VISIBILITIES}", "use public (students see it in `grader check`) or hidden")
     return TestPoints(test=raw["test"], points=float(points), visibility=visibility, gate=gate, advisory=advisory,
-                      in_kit=raw.get("in_kit", True))
+                      in_kit=raw.get("in_kit", True), source=source.strip())
 
 
 def _check_against_suite(activity: Activity, where: str) -> None:

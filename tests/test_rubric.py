@@ -49,6 +49,11 @@ BASE = {"lab": "x", "activities": [{"id": "A1", "title": "t", "suite": "s.py", "
     (lambda d: d.update(misnamed_deduction=-1), "misnamed_deduction"),
     (lambda d: d.update(misnamed_deduction="one"), "misnamed_deduction"),
     (lambda d: d.update(misnamed_deduction=True), "misnamed_deduction"),
+    (lambda d: d["activities"][0]["tests"][0].update(source=""), "activities[0].tests[0].source"),
+    (lambda d: d["activities"][0]["tests"][0].update(source="  "), "activities[0].tests[0].source"),
+    (lambda d: d["activities"][0]["tests"][0].update(source=None), "activities[0].tests[0].source"),
+    (lambda d: d["activities"][0]["tests"][0].update(source=["guide A1"]), "activities[0].tests[0].source"),
+    (lambda d: d["activities"][0]["tests"][0].update(source="guide A1:\nthe rank"), "activities[0].tests[0].source"),
 ])
 def test_rubric_errors_name_where_and_how_to_fix(change, where):
     import copy
@@ -58,6 +63,16 @@ def test_rubric_errors_name_where_and_how_to_fix(change, where):
     with pytest.raises(RubricError) as caught:
         parse_rubric(data, check_suites=False)  # the structure alone; tests/cli checks the cross-check
     assert caught.value.where == where and caught.value.fix
+
+
+def test_a_source_is_kept_and_a_rubric_without_one_still_loads():
+    """`source:` is optional (a teacher's own rubric need not say where each check comes from)."""
+    import copy
+
+    assert parse_rubric(copy.deepcopy(BASE), check_suites=False).activities[0].tests[0].source == ""
+    data = copy.deepcopy(BASE)
+    data["activities"][0]["tests"][0]["source"] = " guide A1: the rank accessor "
+    assert parse_rubric(data, check_suites=False).activities[0].tests[0].source == "guide A1: the rank accessor"
 
 
 def test_the_bundled_rubric_marks_only_checks_beyond_the_guide_as_advisory():
