@@ -70,8 +70,9 @@ def score_activity(rubric: Rubric, activity: Activity, plan: GradingPlan, record
                    contract_note: str = "") -> ActivityResult:
     """Each rubric entry's points are shared by its runs, in hundredths that add up exactly.
 
-    ``outside``: the entries outside the student's contract (grader/java/contract.py), not run;
-    their points are shared by the activity's other entries (``contract_points``)."""
+    ``outside``: the entries outside the student's contract (grader/java/contract.py): they run
+    and are reported as advisory, and their points are shared by the activity's other entries
+    (``contract_points``)."""
     replay = replay or ReplayTarget()
     matched = [(r, e) for r in records if (e := activity.points_for(r["test"])) is not None]
     gate_closed = any(entry.gate and record["outcome"] != "passed" for record, entry in matched)
@@ -85,7 +86,7 @@ def score_activity(rubric: Rubric, activity: Activity, plan: GradingPlan, record
         score += earned
         tests.append(TestResult(
             record["name"], record["outcome"], round_points(earned), round_points(share), writable(record.get("message", "")),
-            record.get("seed"), writable(record.get("output", "")), entry.visibility, advisory=entry.advisory,
+            record.get("seed"), writable(record.get("output", "")), entry.visibility, advisory=entry.advisory or entry.test in outside,
             replay=replay_command(activity.id, record["name"], hidden=entry.visibility == "hidden", base_seed=plan.base_seed,
                                   rubric="" if rubric.is_default else rubric.source, folder=replay.folder, lab=replay.lab,
                                   extra=replay.extra),

@@ -1,25 +1,23 @@
 """Which of an activity's checks a Java student was never asked for: the contract they were handed.
 
-A lab may be handed out in more than one Java edition, and the editions may not declare the
-same methods: one lab's own published files leave a method out of some classes that this
-project's Java starter declares (the lab's package says which). The lab's contract is the
-grading contract (principle 6), so a check that calls a method the student's handout never
-declared cannot cost that student points.
+The guide is the grading contract (principle 6). Some methods this project's Java starter
+declares are not in the guide for every class: the AP guide asks for ``playIfPossible`` on
+ElevensBoard only (Activity 11), and a student told to copy ElevensBoard for Thirteens carries
+its placeholder ``playIfPossible() { return false; }`` along, declared but never asked for. The
+lab's package lists such methods (``Lab.java_optional_methods``).
 
 The rule, in one sentence: **a test listed with a method in ``Lab.java_optional_methods`` is
-outside a Java student's contract when their class declares no method of that name at all**
-(a declared method, even an unwritten one, means their handout asked for it, and its tests run).
-Such tests are not run; the activity keeps its full points, shared between its other tests in
-proportion to their rubric points (grader/engine/scoring.py), so a class graded on a mix of
-handouts is graded out of the same maximum and its gradebook and LMS columns stay comparable.
-The report says which tests and why. Nothing here runs the student's code: the source is read.
+advisory for every Java student, whether their class declares the method or not.** It runs and
+its result is reported as going further than the guide, worth no points; the activity keeps its
+full points, shared between its other tests in proportion to their rubric points
+(grader/engine/scoring.py), so every student is graded out of the same maximum and the gradebook
+and LMS columns stay comparable. The report says which tests and why. (Python's handout asks for
+the method, and there the tests stay graded.) Nothing here reads or runs the student's code.
 """
 
 from dataclasses import dataclass
 from pathlib import Path
 
-from grader.java.java_text import declared_methods
-from grader.java.started import read_source
 
 @dataclass(frozen=True)
 class OptionalMethod:
@@ -34,31 +32,22 @@ class OptionalMethod:
 
 def outside_contract(optional: tuple[OptionalMethod, ...], activity: str,
                      classes: dict[str, Path]) -> tuple[list[str], str]:
-    """The tests of ``activity`` outside the student's contract, and the report's sentence about
-    them ("" when there are none). ``classes``: the student's classes of the activity, by name."""
+    """The tests of ``activity`` outside the Java contract (advisory, worth no points), and the
+    report's sentence about them ("" when there are none). ``classes``: the student's classes of
+    the activity, by name; a method's tests apply when its class is one of them."""
     tests: list[str] = []
-    missing: list[tuple[str, str]] = []
+    named: list[OptionalMethod] = []
     for entry in optional:
-        if entry.activity != activity:
-            continue
-        owner, method = entry.method.split(".", 1)
-        path = classes.get(owner)
-        declared = _declared(path) if path is not None else None
-        if declared is None or method in declared:
+        owner = entry.method.split(".", 1)[0]
+        if entry.activity != activity or owner not in classes:
             continue
         tests.extend(test for test in entry.tests if test not in tests)
-        missing.append((entry.method, entry.handout))
+        named.append(entry)
     if not tests:
         return [], ""
-    methods = " and ".join(f"{name}()" for name, _ in missing)
-    handouts = "; ".join(sorted({handout for _, handout in missing}))
+    methods = " and ".join(f"{entry.method}()" for entry in named)
+    handouts = "; ".join(sorted({entry.handout for entry in named}))
     listed = ", ".join(tests)
-    return tests, (f"your class declares no {methods}, as in {handouts}, so the checks that call it "
-                   f"({listed}) are not part of your grade: this activity's points are shared by its other checks.")
-
-
-def _declared(path: Path) -> set[str] | None:
-    """The method names the file declares; None when it cannot be read (too big, not readable):
-    then the tests run and judge it, as they would any file."""
-    text = read_source(path)
-    return None if text is None else set(declared_methods(text))
+    return tests, (f"the guide never asks for {methods} ({handouts} have none), so the checks that call it "
+                   f"({listed}) go further than the guide: they run and are shown, worth no points, whether or not "
+                   "your class declares the method; this activity's points are shared by its other checks.")

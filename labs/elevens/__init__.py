@@ -60,10 +60,9 @@ JAVA_METHODS = (
     ("A11", ("ElevensBoard.findPairSum11", "ElevensBoard.findJQK", "ElevensBoard.playIfPossible")),
 )
 
-# The AP lab's own ThirteensBoard and TensBoard have no playIfPossible (only its ElevensBoard gets
-# one, in Activity 11); this project's Java starter declares it on every board. A Java student
-# whose board declares none followed the AP files: the tests that call it are outside their
-# contract (grader/java/contract.py).
+# The AP guide asks for playIfPossible on ElevensBoard only (Activity 11); a Thirteens or Tens
+# board copied from it carries the placeholder. For a Java board the tests that call it are
+# advisory, declared or not (grader/java/contract.py); Python's handout asks for it.
 _PLAY_TESTS = ("test_play_if_possible_makes_one_play_or_none", "test_a_whole_game_from_a_planted_deck_ends_as_the_rules_say")
 _AP_FILES = "the AP lab's own files"
 JAVA_OPTIONAL_METHODS = (

@@ -1,13 +1,13 @@
-"""A Java class graded on the handout each student followed (grader/java/contract.py).
+"""A Java board graded on what the guide asks of it (grader/java/contract.py).
 
-The AP lab's own ThirteensBoard and TensBoard have no playIfPossible; this project's Java starter
-declares it. Black-box: one ``grader grade`` of Activity 10 and the Tens bonus over three
-students: one who wrote the boards as the AP files have them (correct, no playIfPossible), one
-who declared playIfPossible as the starter asks and got it wrong, and one AP-style student whose
-isLegal is wrong. The first gets full marks out of the same maximum as everyone, with the
-activity's note saying which checks were left out and why; the second loses the play checks'
-points, because their handout asked for the method; the third loses points only where the AP
-contract says (its isLegal).
+The AP guide asks for playIfPossible on ElevensBoard only; a Thirteens or Tens board copied from
+ElevensBoard carries its placeholder (``return false``), declared but never asked for. Black-box:
+one ``grader grade`` of Activity 10 and the Tens bonus over three students: one who wrote the
+boards as the AP files have them (correct, no playIfPossible), one whose boards declare a
+playIfPossible that never plays (the copied placeholder), and one AP-style student whose isLegal
+is wrong. The first two get full marks out of the same maximum as everyone, the play checks run
+and shown as going further, with the activity's note saying why; the third loses points only
+where the guide says (its isLegal).
 """
 
 import json
@@ -69,6 +69,10 @@ def graded(tmp_path_factory):
     return {s["id"]: {a["id"]: a for a in s["activities"]} for s in results["submissions"]}, base
 
 
+def play_checks(activity: dict) -> list[dict]:
+    return [test for test in activity["tests"] if test["name"].split("[")[0] in PLAY_TESTS]
+
+
 @needs_jdk
 def test_a_board_written_to_the_ap_files_gets_full_marks_out_of_the_same_maximum(graded):
     students, _ = graded
@@ -76,21 +80,22 @@ def test_a_board_written_to_the_ap_files_gets_full_marks_out_of_the_same_maximum
     for activity in ("A10", "bonus-tens"):
         assert mine[activity]["status"] == "graded", mine[activity]
         assert mine[activity]["score"] == mine[activity]["max"] > 0, mine[activity]
+        ran = play_checks(mine[activity])
+        assert ran and all(test["advisory"] and test["max_points"] == 0 for test in ran), ran
     assert mine["A10"]["max"] == theirs["A10"]["max"]
-    ran = {test["name"].split("[")[0] for test in mine["A10"]["tests"]}
-    assert not ran & set(PLAY_TESTS), ran
     note = mine["A10"]["note"]
     assert "playIfPossible()" in note and "the AP lab's own files" in note and PLAY_TESTS[0] in note, note
 
 
 @needs_jdk
-def test_a_declared_play_method_is_graded_and_its_mistakes_cost_points(graded):
+def test_a_copied_placeholder_play_method_costs_nothing_and_its_checks_are_shown(graded):
     students, _ = graded
     a10 = students["starter_files"]["A10"]
-    failed = {test["name"].split("[")[0] for test in a10["tests"] if test["outcome"] != "passed"}
-    assert set(PLAY_TESTS) <= failed, failed
-    assert a10["score"] < a10["max"]
-    assert "playIfPossible" not in a10.get("note", "")
+    failed = [test for test in play_checks(a10) if test["outcome"] != "passed"]
+    assert {test["name"].split("[")[0] for test in failed} == set(PLAY_TESTS), failed
+    assert all(test["advisory"] and test["points"] == 0 for test in failed), failed
+    assert a10["score"] == a10["max"], a10
+    assert "playIfPossible()" in a10["note"], a10["note"]
 
 
 @needs_jdk
@@ -135,25 +140,16 @@ def test_nothing_changes_without_anything_left_out_or_with_nothing_left_to_share
 OPTIONAL = (OptionalMethod("A10", "Widget.spin", ("test_spin", "test_game"), "the other handout"),)
 
 
-def test_a_method_declared_even_unwritten_keeps_its_tests(tmp_path):
+def test_the_checks_of_a_method_the_guide_never_asks_for_are_advisory_declared_or_not(tmp_path):
     declared = tmp_path / "Widget.java"
-    declared.write_text("public class Widget {\n  public boolean spin() {\n    // TODO\n    return false;\n  }\n}\n")
-    assert outside_contract(OPTIONAL, "A10", {"Widget": declared}) == ([], "")
-
-
-def test_a_method_not_declared_leaves_its_tests_out_with_a_sentence(tmp_path):
-    absent = tmp_path / "Widget.java"
-    absent.write_text("public class Widget {\n  // spin() is not here: public boolean spin();\n  int x;\n}\n")
-    tests, note = outside_contract(OPTIONAL, "A10", {"Widget": absent})
-    assert tests == ["test_spin", "test_game"]
-    assert "Widget.spin()" in note and "the other handout" in note
-    assert outside_contract(OPTIONAL, "A11", {"Widget": absent}) == ([], "")  # another activity
+    declared.write_text("public class Widget {\n  public boolean spin() {\n    return false;\n  }\n}\n")
+    absent = tmp_path / "Absent" / "Widget.java"
+    for widget in (declared, absent):  # the file is never read: absent or not, the same answer
+        tests, note = outside_contract(OPTIONAL, "A10", {"Widget": widget})
+        assert tests == ["test_spin", "test_game"]
+        assert "Widget.spin()" in note and "the other handout" in note and "worth no points" in note
+    assert outside_contract(OPTIONAL, "A11", {"Widget": declared}) == ([], "")  # another activity
     assert outside_contract(OPTIONAL, "A10", {}) == ([], "")  # not the student's class
-
-
-def test_a_file_that_cannot_be_read_is_left_to_the_tests(tmp_path):
-    missing = tmp_path / "Widget.java"
-    assert outside_contract(OPTIONAL, "A10", {"Widget": missing}) == ([], "")
 
 
 @needs_jdk
