@@ -304,8 +304,11 @@ def _digest(path: Path) -> str:
 def contains_assert(path: Path) -> bool:
     """Whether a tester file checks anything itself, found by parsing it (never running it).
 
-    A check is an ``assert`` statement, a unittest ``self.assert...(...)``/``self.fail(...)``,
-    or ``pytest.raises``/``pytest.fail`` (also imported by name from pytest). A crash counts
+    A check is an ``assert`` statement, a ``raise`` of an exception the tester chose (its own
+    ``CheckFailed``, an ``AssertionError``, a ``ValueError``: a tester may signal a failure any way
+    Python allows; a bare ``raise`` only passes on one it caught), a unittest
+    ``self.assert...(...)``/``self.fail(...)``, or ``pytest.raises``/``pytest.fail`` (also
+    imported by name from pytest). A crash counts
     as catching a wrong class only in a tester that checks something itself: otherwise a file
     that just calls every method would "catch" every class that raises.
     """
@@ -324,7 +327,7 @@ def _checks_itself(source: bytes) -> bool:
     from_pytest = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
                    and node.module == "pytest" for alias in node.names if alias.name in PYTEST_CHECKS}
     for node in ast.walk(tree):
-        if isinstance(node, ast.Assert):
+        if isinstance(node, ast.Assert) or (isinstance(node, ast.Raise) and node.exc is not None):
             return True
         if not isinstance(node, ast.Call):
             continue

@@ -1,7 +1,8 @@
 """Assertions about a student's own tester, for any lab's tester activity.
 
 The runs come from ``OwnTests.run``; what counts as a catch is decided here, once:
-a failure, never a timeout, and a crash only in a tester that has assert statements; and only
+a failure, never a timeout, and a crash only in a tester that checks something itself (an assert,
+or an exception it raises or throws on purpose); and only
 a failure the class caused: before it, the class must have answered some call differently from
 every correct version (grader/transcripts.py).
 A wrong version's words (its bug, a test idea) are its Java twin's for a Java student.
@@ -28,9 +29,10 @@ def expect_accepted(run: TesterRun, correct: str, hint: str) -> None:
 
 def expect_caught(own_tests: OwnTests, run: TesterRun, name: str, method: str, hint: str) -> None:
     if run.outcome == "failed" and not run.by_assertion and not own_tests.has_assertions:
-        fail(f"Your tester crashed on {name} ({run.message}), but it has no assert statements, so it did not "
-             "check anything: a crash is not a test.", Twin("Check each result with `assert <condition>, \"<message>\"`.",
-                                                             "Check each result with `assert <condition> : \"<message>\";`."))
+        fail(f"Your tester crashed on {name} ({run.message}), but it never checks anything itself (no assert, and no "
+             "exception of its own), so the crash is not a test.",
+             Twin("Check each result with `assert <condition>, \"<message>\"` (or raise your own exception when a check fails).",
+                  "Check each result with `assert <condition> : \"<message>\";` (or throw your own exception when a check fails)."))
     if run.outcome == "timeout":
         fail(f"Your tester did not finish on {name} (a class with a bug in {method}), so it caught nothing: {run.message}",
              "Make every loop in your tester end, even when the class misbehaves.")

@@ -55,7 +55,7 @@ from grader.sandbox.leftovers import make_folder
 from grader.sandbox.limits import Limits
 from grader.transcripts import KEY_BYTES, Transcript, verify
 
-ASSERT = re.compile(r"\bassert\b")
+ASSERT = re.compile(r"\bassert\b|\bthrow\s+new\b")
 # A JUnit check: assertEquals(...), assertThat(...), assertThrows(...), fail(...), or
 # @Test(expected = ...), which checks that the call raised.
 JUNIT_CHECK = re.compile(r"\b(?:assert[A-Z]\w*|fail)\s*\(|\bexpected\s*=")
@@ -83,7 +83,8 @@ def java_twin(version: Path, file_under_test: str) -> Path:
 
 def contains_java_assert(path: Path) -> bool:
     """Whether a Java tester checks anything itself (comments and strings ignored): an ``assert``
-    statement, or a JUnit check (``assertEquals(...)``, ``fail(...)``, ``@Test(expected = ...)``),
+    statement, a ``throw new ...`` of an exception it chose (``if (...) throw new
+    RuntimeException(...)``), or a JUnit check (``assertEquals(...)``, ``fail(...)``, ``@Test(expected = ...)``),
     as the Python edition counts ``self.assert...`` (grader/own_tests.py, ``contains_assert``)."""
     code = COMMENTS_AND_TEXT.sub(" ", path.read_text(encoding="utf-8", errors="replace"))
     return bool(ASSERT.search(code) or JUNIT_CHECK.search(code))

@@ -61,3 +61,9 @@ def test_an_assert_in_a_comment_or_a_string_is_not_a_check(tmp_path):
     quiet = write(tmp_path, "A.java", 'class A { // assert nothing\n String s = "assert"; /* assert */ }')
     loud = write(tmp_path, "B.java", "class B { void f() { assert 1 > 0 : \"x\"; } }")
     assert not contains_java_assert(quiet) and contains_java_assert(loud)
+
+
+def test_a_throw_of_the_testers_own_exception_is_a_check(tmp_path):
+    own = write(tmp_path, "C.java", 'class C { static void check(boolean ok) { if (!ok) throw new RuntimeException("no"); } }')
+    words = write(tmp_path, "D.java", 'class D { // throw new RuntimeException\n String s = "throw new X()"; }')
+    assert contains_java_assert(own) and not contains_java_assert(words)

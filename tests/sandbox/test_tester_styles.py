@@ -281,7 +281,10 @@ def test_when_the_grader_cannot_provide_pytest_the_run_is_a_grader_error_not_a_z
     ("import unittest\nclass T(unittest.TestCase):\n    def test_a(self):\n        self.assertEqual(1, 1)\n", True),
     ("import pytest\ndef test_a():\n    with pytest.raises(ValueError):\n        int('x')\n", True),
     ("from pytest import raises\ndef test_a():\n    with raises(ValueError):\n        int('x')\n", True),
+    ("class CheckFailed(AssertionError):\n    pass\ndef check(ok):\n    if not ok:\n        raise CheckFailed('no')\n", True),
+    ("if 1 + 1 != 2:\n    raise ValueError('arithmetic')\n", True),
     ("from deck import Deck\nDeck(['a'], ['s'], [1]).deal()\nprint('done')\n", False),
+    ("try:\n    print(1)\nexcept OSError:\n    raise\n", False),  # a bare raise passes on what it caught
 ])
 def test_unittest_assertions_and_pytest_raises_are_checks_of_the_testers_own(tmp_path, text, checks):
     # A crash counts as catching a wrong class only in a tester that checks something itself.
