@@ -210,15 +210,15 @@ def _with_java(names: tuple[str, ...]) -> set[str]:
 
 
 def _file_names(folder: Path) -> set[str]:
-    """The names of the files in ``folder``, in its subfolders and in the zips there (lower case)."""
+    """The names of the files in ``folder``, in its subfolders and in the zips there (lower case),
+    never looking in a virtual environment, ``.git`` or build output (intake/walking.py)."""
     from grader.intake import safe_paths
+    from grader.intake.walking import files_under
 
     names: set[str] = set()
     if not folder.is_dir():
         return names
-    for path in folder.rglob("*"):
-        if not path.is_file():
-            continue
+    for path in files_under(folder):
         names.add(path.name.lower())
         if path.suffix.lower() == ".zip":
             listed = safe_paths.archive_names(path, safe_paths.MAX_ENTRIES)  # never raises, whatever the zip holds

@@ -15,8 +15,7 @@ import os
 import re
 from pathlib import Path
 
-SKIPPED_FOLDERS = {"target", "build", "out", "bin", "node_modules", "__MACOSX", "__pycache__"}
-MAX_FILES = 5000  # a folder with more files than this is not searched further
+from grader.intake.walking import files_under
 NUMBER_AT_END = re.compile(r"(\d+)$")
 
 
@@ -40,18 +39,9 @@ def java_sources(folder: Path) -> dict[str, Path]:
     """Every ``.java`` file under ``folder`` by its class name (the file name without ``.java``),
     the latest one of each name when there are several (see the module docstring)."""
     found: dict[str, list[Path]] = {}
-    seen = 0
-    for root, dirs, files in os.walk(folder, followlinks=False):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in SKIPPED_FOLDERS)
-        for name in sorted(files):
-            seen += 1
-            if seen > MAX_FILES:
-                break
-            path = Path(root) / name
-            if name.endswith(".java") and path.is_file() and not path.is_symlink() and os.access(path, os.R_OK):
-                found.setdefault(name[:-5], []).append(path)
-        if seen > MAX_FILES:
-            break
+    for path in files_under(folder):
+        if path.name.endswith(".java") and os.access(path, os.R_OK):
+            found.setdefault(path.name[:-5], []).append(path)
 
     def rank(path: Path) -> tuple:
         relative = path.relative_to(folder)
