@@ -5,8 +5,8 @@
 
 Makes first-order mutants of every reference file a student writes (tools/suite_audit/operators.py:
 comparisons both ways, boolean operators and dropped conditions, constants and texts, values
-swapped, return values, deleted statements, swapped arguments, shifted indexes, loop bounds, and
-a special case for one input from the lab's config), grades each as a student with hidden tests
+swapped, return values, deleted statements, swapped arguments, shifted indexes, loop bounds,
+``is`` for ``==`` on ints, and a special case for one input from the lab's config), grades each as a student with hidden tests
 (``grader grade``, only the activities that own the file), and writes a Markdown report: kill
 rates per file and activity, every survivor, and which survivors the lab's triage file
 (tools/suite_audit/labs/<lab>/survivors/<file>.yaml) explains. Exit status 1 when a survivor is
@@ -54,7 +54,8 @@ def lab_mutants(lab_id: str, files: list[str], java: bool, jobs: int):
         cases = tuple(SpecialCase(c["when"], tuple(c.get("functions", ["*"])))
                       for c in (config.get("special_cases") or {}).get(name, []))
         source = (reference / name).read_text(encoding="utf-8")
-        found = make(name, source, tuple(config.get("skip_lines", [])), set(config.get("skip_functions", [])), cases)
+        found = make(name, source, tuple(config.get("skip_lines", [])), set(config.get("skip_functions", [])), cases,
+                     **({} if java else {"int_valued": tuple(config.get("int_valued", []))}))
         if java:
             found = compiling(found, reference, jobs)
         yield name, owned[name], found

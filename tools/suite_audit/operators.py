@@ -4,9 +4,10 @@ Each *site* is one place where one operator makes one change; mutant k is the fi
 site k changed, written back with ``ast.unparse`` (comments and layout are lost, which does not
 matter: a mutant is graded, never shown). Why these operators: each is a slip a student makes
 (``<`` for ``<=``, ``or`` for ``and``, a missing condition, an off-by-one bound, a wrong word in a
-text), and the *special case* operator is the one generic operators never make: a method that is
-right for every input but one (``if rank == "king": return 1``), which only a suite that covers
-the whole domain catches.
+text, ``is`` for ``==`` on ints), and the *special case* operator is the one generic operators
+never make: a method that is right for every input but one (``if rank == "king": return 1``),
+which only a suite that covers the whole domain catches. The ``is`` operator is made only where
+it can change an answer: an int operand, no small literal (int_values.py says why).
 
 Left alone: docstrings, annotations, ``if __name__ == "__main__":`` blocks, and the lines and
 functions the caller names (aliases such as ``toString = __str__``).
@@ -17,8 +18,10 @@ from __future__ import annotations
 import ast
 import copy
 import hashlib
+import warnings
 from dataclasses import dataclass
 
+from .int_values import IntNames, identity_can_differ, int_names
 from .mutant_helpers import with_helpers
 
 COMPARE_ALTERNATIVES = {
@@ -28,6 +31,9 @@ COMPARE_ALTERNATIVES = {
     ast.Is: (ast.IsNot,), ast.IsNot: (ast.Is,),
 }
 ORDERING = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+# ``==`` written as ``is`` (a beginner's slip CPython hides for the small ints): only where an
+# operand is an int and the two can differ (int_values.identity_can_differ).
+IDENTITY_FOR = {ast.Eq: ast.Is, ast.NotEq: ast.IsNot}
 ARITHMETIC_ALTERNATIVES = {
     ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult,
     ast.Div: ast.Mult, ast.Mod: ast.FloorDiv,
@@ -84,8 +90,9 @@ class _Sites(ast.NodeTransformer):
     """Counts mutation sites in a fixed order; changes only site ``target`` (-1: none)."""
 
     def __init__(self, target: int, skip_lines: tuple[str, ...], skip_functions: set[str],
-                 special_cases: tuple[SpecialCase, ...], lines: list[str]) -> None:
+                 special_cases: tuple[SpecialCase, ...], lines: list[str], ints: IntNames = IntNames()) -> None:
         self.target = target
+        self.ints = ints
         self.count = 0
         self.change: tuple[str, str, int, str, str] | None = None  # operator, function, line, before, after
         self.skip_lines = skip_lines
@@ -187,6 +194,14 @@ class _Sites(ast.NodeTransformer):
                     new.ops[i] = alternative()
                     return new
                 node = self._site("compare", node, make) or node
+            identity = IDENTITY_FOR.get(type(op))
+            left = node.left if i == 0 else node.comparators[i - 1]
+            if identity and identity_can_differ(left, node.comparators[i], self.ints):
+                def make_identity(i=i, identity=identity):
+                    new = copy.deepcopy(node)
+                    new.ops[i] = identity()
+                    return new
+                node = self._site("is", node, make_identity) or node
         if len(node.ops) == 1 and isinstance(node.ops[0], ORDERING):
             def swap():
                 return ast.Compare(left=node.comparators[0], ops=node.ops, comparators=[node.left])
@@ -328,18 +343,21 @@ class _Sites(ast.NodeTransformer):
 
 
 def mutants(file: str, source: str, skip_lines: tuple[str, ...] = (), skip_functions: set[str] = frozenset(),
-            special_cases: tuple[SpecialCase, ...] = ()) -> list[Mutant]:
+            special_cases: tuple[SpecialCase, ...] = (), int_valued: tuple[str, ...] = ()) -> list[Mutant]:
     """Every first-order mutant of ``source``, in a fixed order, without duplicates (two sites
-    that make the same file keep the first) and without mutants that do not compile."""
+    that make the same file keep the first) and without mutants that do not compile.
+    ``int_valued``: names of methods and fields defined elsewhere (the lab's other files) that
+    hold ints, for the ``is`` operator."""
     lines = source.splitlines()
-    counter = _Sites(-1, skip_lines, set(skip_functions), special_cases, lines)
+    ints = int_names(ast.parse(source), int_valued)
+    counter = _Sites(-1, skip_lines, set(skip_functions), special_cases, lines, ints)
     counter.visit(ast.parse(source))
     original = ast.unparse(ast.parse(source))
     seen = {original}
     ids: set[str] = set()
     found = []
     for target in range(counter.count):
-        sites = _Sites(target, skip_lines, set(skip_functions), special_cases, lines)
+        sites = _Sites(target, skip_lines, set(skip_functions), special_cases, lines, ints)
         tree = sites.visit(ast.parse(source))
         if sites.change is None:
             continue
@@ -350,7 +368,9 @@ def mutants(file: str, source: str, skip_lines: tuple[str, ...] = (), skip_funct
         if text in seen:
             continue
         try:
-            compile(text, file, "exec")
+            with warnings.catch_warnings():  # `x is 1000` warns; it is still the student's slip
+                warnings.simplefilter("ignore", SyntaxWarning)
+                compile(text, file, "exec")
         except SyntaxError:
             continue
         seen.add(text)

@@ -1,8 +1,9 @@
 """Activity 1: Card, tested the way Activity 5 teaches, over every card a game can make.
 
 Each accessor and ``str`` are checked on all 52 ranks and suits, with point values from the
-three games of the lab (Elevens, Thirteens and Tens), so every value from 0 to 13 is met: a
-Card that is right for an ace but wrong for a king, a diamond or a 10 is caught. ``matches`` is
+three games of the lab (Elevens, Thirteens and Tens), so every value from 0 to 13 is met, and on
+a card per suit worth more than 256 (the guide's point value is any int): a Card that is right
+for an ace but wrong for a king, a diamond, a 10 or a large value is caught. ``matches`` is
 checked both ways round (``a.matches(b)`` and ``b.matches(a)``), against the card itself, a
 duplicate, and cards that differ from it in exactly one field (catching ``or`` for ``and``, a
 missing field, and a comparison that is not ``==``).
@@ -22,10 +23,16 @@ GAME_VALUES = {
     "diamonds": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13],  # Tens
     "clubs": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0],        # Elevens again
 }
+# And one card per suit whose point value is beyond 256. The guide's constructor takes any int
+# ("int cardPointValue"), and CPython shares one object for each int from -5 to 256, so a Card
+# that compares point values with `is` instead of `==` passes every test above and fails here:
+# each number sent to the sandbox is decoded into an int object of its own, so the duplicate
+# card's value is equal to the card's, not the same object (tests/tools/test_identity_operator.py).
+BIG_VALUES = {"spades": 257, "hearts": 1_000, "diamonds": 4_096, "clubs": 65_537}
 
 
 def cards_of(suit: str) -> list[tuple[str, str, int]]:
-    return [(rank, suit, value) for rank, value in zip(RANKS, GAME_VALUES[suit])]
+    return [(rank, suit, value) for rank, value in zip(RANKS, GAME_VALUES[suit])] + [("king", suit, BIG_VALUES[suit])]
 
 
 def make_all(student, all_fields: list[tuple[str, str, int]]) -> list:

@@ -179,13 +179,63 @@ def len_of_cards(deck, cards):
     return len(cards)
 
 
-@pytest.mark.parametrize("deals", [1, 3, 5])
-def test_size_counts_only_undealt_cards(student, deals):
-    deck = student.deck.Deck(["A", "B", "C"], ["Giraffes", "Lions"], [2, 1, 6])
-    answers = student.in_turn(*[deck.deal.later()] * deals, deck.size.later())
-    for _ in range(deals):
-        next(answers)
-    expect(next(answers), 6 - deals, f"{call(deck, 'size')} after {deals} deal(s)", "size() is the number of cards left to deal.")
+def deck_shape(cards: int) -> tuple[list[str], list[str], list[int]]:
+    """Ranks, suits and values for a deck of ``cards`` cards: as many suits (up to 4) as divide
+    the number evenly, so the decks vary in both lists, as the guide's own examples do. Ranks
+    are named apart (``r0``, ``r1``, ...) so that every card of a deck is a different card."""
+    suits = next(count for count in (4, 3, 2, 1) if cards % count == 0)
+    return [f"r{i}" for i in range(cards // suits)], SUITS[:suits], list(range(1, cards // suits + 1))
+
+
+SIZE_HINT = "size() is the number of cards left to deal."
+EMPTY_WHEN_ZERO = Twin("is_empty() is True exactly when size() is 0.", "isEmpty() is true exactly when size() is 0.")
+DEAL_HINT = Twin("deal() should return a Card, not None, while size() > 0.",
+                 "deal() should return a Card, not null, while size() > 0.")
+
+
+# Every deck size from the empty deck to a full one, and one beyond 256 (the guide's Deck is made
+# from any arrays of ranks, suits and values): a size(), is_empty() or deal() that is right for
+# the 1-, 2-, 6- and 52-card decks above but wrong for one other size, or for one count on the
+# way down (a full deck after one deal), fails here, as does a count compared with `is` (CPython
+# shares one int object only up to 256).
+DECK_SIZES = {"every size from 0 to 52": list(range(53)), "300 cards (75 ranks, 4 suits)": [300]}
+
+
+@pytest.mark.parametrize("sizes", list(DECK_SIZES))
+def test_size_counts_only_undealt_cards(student, sizes):
+    """size() and is_empty() before and after every deal, deal() giving a card while size() > 0
+    and None after, and each card of the deck dealt exactly once, on decks of every size. Three
+    round trips in all: the decks, their calls, the text of every card dealt."""
+    shapes = [deck_shape(cards) for cards in DECK_SIZES[sizes]]
+    decks = student.batch(*[student.deck.Deck.later(*shape) for shape in shapes])
+    calls = []
+    for deck, cards in zip(decks, DECK_SIZES[sizes]):
+        size, is_empty, deal = deck.size.later(), deck.is_empty.later(), deck.deal.later()
+        calls += [size, is_empty, deal] * cards + [size, is_empty, deal, size]
+    answers = student.in_turn(*calls)
+    dealt = []
+    for deck, shape, cards in zip(decks, shapes, DECK_SIZES[sizes]):
+        made = new("Deck", *shape) if cards <= 6 else new("Deck", Raw(f"<{len(shape[0])} ranks>"),
+                                                          Raw(f"<{len(shape[1])} suits>"), Raw(f"<{len(shape[2])} values>"))
+        for deals in range(cards + 1):
+            left = cards - deals
+            # The names are written only on failure (thousands of checks).
+            expect(next(answers), left, lambda deals=deals: f"{call(made, 'size')} after {deals} deal(s)", SIZE_HINT)
+            expect(next(answers), left == 0, lambda deals=deals: f"{call(made, 'is_empty')} after {deals} deal(s)",
+                   EMPTY_WHEN_ZERO)
+            card = next(answers)
+            if left:
+                dealt.append(card if isinstance(card, Remote) else
+                             expect_instance(card, f"deal() number {deals + 1} from {made}", DEAL_HINT))
+            else:
+                expect(card, None, lambda deals=deals: f"deal() number {deals + 1} from {made}", EMPTY_HINT)
+        expect(next(answers), 0, f"{call(made, 'size')} after dealing from an empty {cards}-card deck", EMPTY_HINT)
+    texts = iter(student.batch(*[card.text_later() for card in dealt]))
+    for shape, cards in zip(shapes, DECK_SIZES[sizes]):
+        ranks, suits, values = shape
+        wanted = sorted(f"{rank} of {suit} (point value = {value})" for suit in suits for rank, value in zip(ranks, values))
+        expect(sorted(next(texts) for _ in range(cards)), wanted, f"the cards dealt by a {cards}-card deck, in any order",
+               "Every card of the deck must be dealt exactly once: one card for each (rank, value) pair in each suit.")
 
 
 def test_str_returns_text(student):

@@ -37,16 +37,22 @@ def after(student, function: str, values: list) -> list:
 
 
 # Every length from an empty list to a full deck, odd and even: one test, stopping at the first
-# wrong length and naming it.
+# wrong length and naming it. And two beyond 256, odd and even: the guide's shuffles take an
+# array of any length, and a length compared with `is` (CPython shares one int object only up to
+# 256) or a loop written for 52 items shows only there.
 LENGTHS = range(53)
+LONG = (300, 301)
 
 
 def test_perfect_shuffle_is_exact(student):
     # 1 to n, as the lab's [1, 2, 3, 4, 5], never 0: a place the shuffle forgets to fill keeps
-    # its starting value, which in a new Java int[] is 0 and so would look right for a 0.
-    for length in LENGTHS:
-        values = list(range(1, length + 1))
-        expect(after(student, "perfect_shuffle", values), perfect(values), call(student.shuffler, "perfect_shuffle", values),
+    # its starting value, which in a new Java int[] is 0 and so would look right for a 0. Every
+    # length in one round trip; the first wrong one fails, named.
+    lists = [list(range(1, length + 1)) for length in (*LENGTHS, *LONG)]
+    shuffle = student.shuffler.perfect_shuffle
+    answers = student.in_turn(*[shuffle.sample_later(1, values, observe=[["arg", 0]]) for values in lists])
+    for values in lists:
+        expect(next(answers)[0], perfect(values), lambda values=values: call(student.shuffler, "perfect_shuffle", values),
                PERFECT_HINT)
 
 
@@ -58,8 +64,9 @@ def test_eight_perfect_shuffles_restore_52_cards(student):
 
 
 # Lists of every length up to a full deck (distinct values, made from a fixed seed so the grade
-# never changes), and one with repeats.
-KEEP_LISTS = [random.Random(length).sample(range(100), length) for length in LENGTHS] + [[5, 5, 1, 5]]
+# never changes), one with repeats, and one of 300 values from -300 to 999 (0 among them).
+KEEP_LISTS = ([random.Random(length).sample(range(100), length) for length in LENGTHS] + [[5, 5, 1, 5]]
+              + [random.Random(300).sample([v for v in range(-300, 1000) if v], 299) + [0]])
 
 
 def test_selection_shuffle_keeps_every_item(student):
@@ -121,13 +128,19 @@ PERMUTATION_HINT = "b is a permutation of a when it holds the same values, each 
 
 
 def generated_permutation_cases() -> list[tuple[list, list, bool, str]]:
-    """Same-length, no-repeat pairs of every length from 1 to 52, from a fixed seed: b a
-    rearrangement of a; b with one value replaced by a new one; b with two values moved apart
-    by the same amount (the same sum, the same length)."""
+    """Same-length, no-repeat pairs of every length from 1 to 52, and of 300, from a fixed seed:
+    b a rearrangement of a; b with one value replaced by a new one; b with two values moved apart
+    by the same amount (the same sum, the same length); and, where a holds 0, b with that 0
+    replaced. The values run from -300 to 999 (a multiple of 3, so a value plus or minus 1 is
+    new): negative, zero, and beyond 256, where values compared with `is` stop matching (CPython
+    shares one int object only up to 256). Half the lists hold 0: a check that marks the values
+    it found with 0 (or skips 0) then answers wrongly."""
     cases = []
-    for length in range(1, 53):
+    for length in (*range(1, 53), 300):
         rng = random.Random(1000 + length)
-        a = rng.sample(range(10, 200, 3), length)  # steps of 3: a value plus or minus 1 is new
+        a = rng.sample(range(-300, 1000, 3), length)
+        if length % 2 == 0 and 0 not in a:
+            a[rng.randrange(length)] = 0
         b = a[:]
         rng.shuffle(b)
         cases.append((a, b, True, f"{length} values, rearranged"))
@@ -139,6 +152,10 @@ def generated_permutation_cases() -> list[tuple[list, list, bool, str]]:
             trap = b[:]
             trap[i], trap[j] = trap[i] - 1, trap[j] + 1
             cases.append((a, trap, False, f"{length} values, two changed, same sum"))
+        if 0 in b:
+            no_zero = b[:]
+            no_zero[b.index(0)] = 1
+            cases.append((a, no_zero, False, f"{length} values, the 0 changed to 1"))
     return cases
 
 
