@@ -29,6 +29,14 @@ WRONG = {
 FLIP = '"heads" if random.randrange(3) < 2 else "tails"'
 FLIPS = {"fair_flip": '"heads" if random.randrange(2) < 1 else "tails"',
          "swapped_flip": '"tails" if random.randrange(3) < 2 else "heads"'}
+# A right Deck the guide allows: it remembers how many cards it was built with, and the shuffle
+# resets the count to that (through the guide's methods the list never changes length).
+REMEMBERS_LENGTH = {"        self._undealt = len(self.cards)\n        self.shuffle()\n":
+                    "        self._total = len(self.cards)\n        self._undealt = self._total\n        self.shuffle()\n",
+                    "        for k in range(len(self.cards) - 1, 0, -1):\n":
+                    "        for k in range(self._total - 1, 0, -1):\n",
+                    "            self.cards[k], self.cards[r] = self.cards[r], self.cards[k]\n        self._undealt = len(self.cards)\n":
+                    "            self.cards[k], self.cards[r] = self.cards[r], self.cards[k]\n        self._undealt = self._total\n"}
 UNIFORM_A3 = "test_selection_shuffle_makes_every_order_equally_likely"
 UNIFORM_A4 = "test_shuffle_makes_every_order_equally_likely"
 
@@ -44,6 +52,8 @@ def graded(tmp_path_factory):
         }
     for name, flip in FLIPS.items():
         subs[name] = {"shuffler.py": reference_with("shuffler.py", {FLIP: flip})}
+    subs["remembers_its_length"] = {"card.py": reference_text("card.py"),
+                                    "deck.py": reference_with("deck.py", REMEMBERS_LENGTH)}
     root = write_class(tmp_path_factory.mktemp("class"), subs)
     # One grading process (jobs=1): a test's seed depends on the base seed, the activity and the
     # test only (engine/seeds.py), never on which process runs it.
@@ -58,6 +68,10 @@ def lost(results, sub_id: str) -> dict[str, set[str]]:
 
 def test_the_correct_files_score_full_marks(graded):
     assert lost(graded, "correct") == {"A2": set(), "A3": set(), "A4": set()}
+
+
+def test_a_deck_that_remembers_its_length_scores_full_marks(graded):
+    assert lost(graded, "remembers_its_length") == {"A2": set(), "A4": set()}
 
 
 @pytest.mark.parametrize("name", list(WRONG))

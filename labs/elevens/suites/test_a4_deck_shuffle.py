@@ -2,7 +2,9 @@
 
 The suite plants its own cards in ``deck.cards`` and watches their order there, so a broken
 constructor or ``deal`` (Activity 2's) cannot cost points here; only the test of the undealt
-count has to ask ``size()``.
+count has to ask ``size()``, and it checks the reset only where ``deal()`` lowered the count.
+A planted list always has as many cards as the deck was built with: a Deck may remember its
+length from the constructor (the guide's Deck never changes it), and that is correct.
 """
 
 from grader_labs.elevens.shuffle_checks import (
@@ -16,6 +18,7 @@ from grader_labs.elevens.shuffle_checks import (
 from grader_labs.elevens.standard_deck import ELEVENS_POINTS, RANKS, SUITS
 
 from grader.assertions import expect, fail
+from grader.sandbox.errors import StudentError
 from grader.idiom import Raw, Twin, call
 from grader.idiom import new as made
 
@@ -23,28 +26,63 @@ CARD_NAMES = [["self"], ["attr", "cards"], ["each", "__str__"]]
 
 
 def deck_holding(student, ranks: list[str], suits: list[str]):
-    """A student Deck whose ``cards`` are reference Cards we made, in this order."""
-    deck = student.deck.Deck(["ace"], ["spades"], [1])
+    """A student Deck of these ranks and suits whose ``cards`` are reference Cards we made, in
+    this order (as many as the deck was built with)."""
+    deck = student.deck.Deck(ranks, suits, [1] * len(ranks))
     deck.set("cards", student.batch(*[student.card.Card.later(rank, suit, 1) for suit in suits for rank in ranks]))
     return deck.relabel(f"a Deck holding {len(ranks) * len(suits)} cards")
+
+
+# Every length from no card to a full deck, and one beyond 256 (the guide's Deck holds whatever
+# its arrays make): a shuffle right for 4, 6 and 52 cards but wrong for one other length (odd
+# lengths, a loop written for 52 cards, a count compared with `is`, which CPython answers like
+# `==` only up to 256) fails here.
+LENGTHS = [*range(53), 300]
+KEEP_HINT = "shuffle() only swaps cards inside the list `cards`; it never removes, adds or copies one."
+UNDEALT_HINT = Twin("After shuffling, every card is undealt again: set the count back to len(cards).",
+                    "After shuffling, every card is undealt again: set size back to cards.size().")
+
+
+def decks_of_every_length(student) -> list[tuple[object, list[str]]]:
+    """(deck, the text of its cards in order) for a planted deck of each of LENGTHS, as
+    deck_holding makes them, in three round trips rather than three per deck."""
+    decks = student.batch(*[student.deck.Deck.later([f"r{i}" for i in range(length)], ["spades"], [1] * length)
+                            for length in LENGTHS])
+    cards = iter(student.batch(*[student.card.Card.later(f"r{i}", "spades", 1) for length in LENGTHS for i in range(length)]))
+    held = [[next(cards) for _ in range(length)] for length in LENGTHS]
+    student.batch(*[deck.set_later("cards", mine) for deck, mine in zip(decks, held)])
+    return [(deck.relabel(f"a Deck holding {length} cards"), [f"r{i} of spades (point value = 1)" for i in range(length)])
+            for deck, length in zip(decks, LENGTHS)]
 
 
 def test_shuffle_keeps_every_card_exactly_once(student):
     deck = deck_holding(student, RANKS, SUITS)
     full = [f"{rank} of {suit} (point value = 1)" for suit in SUITS for rank in RANKS]
     for number, names in enumerate(deck.shuffle.sample(3, observe=CARD_NAMES), start=1):
-        expect_permutation(names, full, f"{deck.label}.cards after shuffle() number {number}",
-                           "shuffle() only swaps cards inside the list `cards`; it never removes, adds or copies one.")
+        expect_permutation(names, full, f"{deck.label}.cards after shuffle() number {number}", KEEP_HINT)
+    planted = decks_of_every_length(student)
+    answers = student.in_turn(*[deck.shuffle.sample_later(1, observe=CARD_NAMES) for deck, _ in planted])
+    for deck, names in planted:
+        expect_permutation(next(answers)[0], names, lambda deck=deck: f"{deck.label}.cards after shuffle()", KEEP_HINT)
+
+
+# Decks of these sizes are dealt one card, then shuffled: the count must be back to every card.
+RESET_LENGTHS = (1, 2, 3, 6, 52, 300)
 
 
 def test_shuffle_makes_every_card_undealt_again(student):
-    # A 1-card deck given 6 cards: only a shuffle that resets the count from len(cards) says 6.
-    # (Dealing first would make a broken deal() cost points here too; it belongs to Activity 2.)
-    deck = deck_holding(student, ["A", "B", "C"], ["Giraffes", "Lions"])
-    deck.shuffle()
-    expect(deck.size(), 6, f"{call(deck, 'size')} after shuffle()", Twin(
-        "After shuffling, every card is undealt again: set the count back to len(cards).",
-        "After shuffling, every card is undealt again: set size back to cards.size()."))
+    # A deal() that raises or does not lower the count (Activity 2's bug) leaves nothing to
+    # reset: that deck is passed over, so the bug costs points once, in Activity 2.
+    for length in RESET_LENGTHS:
+        deck = deck_holding(student, [f"r{i}" for i in range(length)], ["spades"])
+        try:
+            dealt = student.batch(deck.deal.later(), deck.size.later())[1]
+        except StudentError:
+            continue
+        if dealt != length - 1:
+            continue
+        deck.shuffle()
+        expect(deck.size(), length, f"{call(deck, 'size')} after deal() and then shuffle()", UNDEALT_HINT)
 
 
 def test_shuffle_makes_every_order_equally_likely(student):
@@ -70,6 +108,12 @@ def test_shuffle_makes_every_order_equally_likely(student):
     full = deck_holding(student, RANKS, SUITS)
     start = [f"{rank} of {suit} (point value = 1)" for suit in SUITS for rank in RANKS]
     expect_every_place_changes(full.shuffle.sample(DECK_SHUFFLES, observe=CARD_NAMES), start, call(full, "shuffle"))
+    # And on 300 cards, where a loop written for 52 leaves 248 cards where they were; a fair
+    # shuffle keeps some place through 5 shuffles with probability at most 300 / 300**5 (1.2e-10).
+    long_ranks = [f"r{i}" for i in range(75)]
+    long = deck_holding(student, long_ranks, SUITS)
+    start = [f"{rank} of {suit} (point value = 1)" for suit in SUITS for rank in long_ranks]
+    expect_every_place_changes(long.shuffle.sample(DECK_SHUFFLES, observe=CARD_NAMES), start, call(long, "shuffle"))
 
 
 def test_a_new_deck_comes_shuffled(student):
