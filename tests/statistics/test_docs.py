@@ -139,11 +139,12 @@ def test_the_page_has_each_table(heading):
 
 def test_the_every_place_changes_table():
     rows = {row["shuffle check"]: row for row in doc.table("shuffle check")}
-    a3 = math.fsum(float(stay_bound(length, KEEP_CALLS)) for length in range(53))
+    a3 = math.fsum(float(stay_bound(length, KEEP_CALLS)) for length in [*range(53), 300])
     assert rows["`selection_shuffle` moves every place (A3)"]["false failure (bound)"] == doc.sci(a3)
     assert rows["`selection_shuffle` moves every place (A3)"]["calls on each"] == str(KEEP_CALLS)
     assert rows["`Deck.shuffle` moves every card (A4)"]["false failure (bound)"] == doc.sci(float(stay_bound(52, DECK_SHUFFLES)))
     assert rows["`Deck.shuffle` moves every card (A4)"]["calls on each"] == str(DECK_SHUFFLES)
+    assert rows["`Deck.shuffle` moves every card of 300 (A4)"]["false failure (bound)"] == doc.sci(float(stay_bound(300, DECK_SHUFFLES)))
     assert rows["a new deck comes shuffled (A4)"]["false failure (bound)"] == doc.sci(1 / math.factorial(52))
     assert MOVE_MIN_ITEMS == 3 and "Lists of fewer than 3 items are not judged this way." in doc.text()
     assert a3 <= 1e-6 and stay_bound(52, DECK_SHUFFLES) <= Fraction(1, 10**6)
