@@ -30,10 +30,15 @@ def classify(exc: BaseException, budget: bool = False) -> tuple[str, str]:
 
 def student_location(exc: BaseException) -> dict:
     """``{"file", "line"}`` of the student's own code where ``exc`` was raised, if it was: the
-    last frame the sandbox reported (it reports only frames in the student's files)."""
-    frames = getattr(exc, "details", None) or {}
-    frames = frames.get("frames") if isinstance(frames, dict) else None
-    if not frames:
+    last frame the sandbox reported (it reports only frames in the student's files). With
+    ``inside``: the sandbox file that is not the student's own where it was raised, if it was
+    (a stand-in; in the student kit that is the student's own earlier file, grader/kit/)."""
+    details = getattr(exc, "details", None) or {}
+    if not isinstance(details, dict):
         return {}
+    found = {"inside": str(details["inside"])} if details.get("inside") else {}
+    frames = details.get("frames")
+    if not frames:
+        return found
     last = frames[-1]
-    return {"file": str(last.get("file", "")), "line": last.get("line")}
+    return {**found, "file": str(last.get("file", "")), "line": last.get("line")}

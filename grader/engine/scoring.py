@@ -49,7 +49,7 @@ def score_submission(rubric: Rubric, plan: GradingPlan, sub_id: str, records: li
     activity_notes(activities, records)  # how a Java activity was graded (grader/java/program.py)
     note_given_own(rubric, activities, records)  # a given class graded in the student's version
     if is_kit() and not plan.only_tests:  # a kit's activity waits for the ones whose files it uses
-        wait_for_owners(rubric, activities, {k: a.imported for k, a in sub_plan.activities.items()})
+        wait_for_owners(rubric, activities, {k: a.imported for k, a in sub_plan.activities.items()}, records)
     if is_kit():  # questions whose answers a kit cannot hold: their points are the teacher's
         set_aside_teacher_checks(activities)
     counted = [a for a in activities if not a.bonus]
@@ -127,7 +127,7 @@ def _named(rubric: Rubric, sub_plan: SubmissionPlan, result: ActivityResult) -> 
     taken = min(rubric.misnamed_deduction, result.score) if result.status == "graded" else 0.0
     result.renamed = dict(renamed)
     result.score = round_points(result.score - taken)
-    result.note = rename_note(renamed, taken) + (f" {result.note}" if result.note else "")
+    result.note = rename_note(renamed, taken, sub_plan.misnamed_imports) + (f" {result.note}" if result.note else "")
     return result
 
 

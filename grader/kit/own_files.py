@@ -62,7 +62,9 @@ def kit_files(rubric: Rubric, activity: Activity, present: dict[str, Path], grad
             found.stand_ins[name] = str(path.resolve())
         else:
             found.yours[name] = str(path.resolve())
-    if not is_tester(activity):  # a tester's runs stage the files it may import (wrong_versions.py)
+    if is_tester(activity):  # a tester's runs stage the files it may import (wrong_versions.py)
+        found.imported = tester_needs(rubric, activity, locate, graded or {})
+    else:
         staged = {**{name: Path(path) for name, path in found.stand_ins.items()}, **(graded or {})}
         for name, path in imported_lab_files(rubric, staged, locate, activity.files).items():
             if path is None:
@@ -79,6 +81,18 @@ def kit_files(rubric: Rubric, activity: Activity, present: dict[str, Path], grad
     return found
 
 
+def tester_needs(rubric: Rubric, activity: Activity, locate, testers: dict[str, Path]) -> list[str]:
+    """Of a tester activity's ``uses``, the ones its runs need: the file under test (the first)
+    and the lab files the student's testers, or that file, import, directly or through one
+    another. A card tester that never imports deck.py does not wait for the Deck's activities."""
+    under_test = activity.uses[0]
+    staged = dict(testers)
+    if (path := locate(under_test)) is not None:
+        staged[under_test] = path
+    reached = imported_lab_files(rubric, staged, locate)
+    return [name for name in activity.uses if name == under_test or name in reached]
+
+
 def _waiting_for_files(rubric: Rubric, missing: list[str]) -> str:
     parts = []
     for name in missing:
@@ -90,8 +104,10 @@ def _waiting_for_files(rubric: Rubric, missing: list[str]) -> str:
 
 def dependencies(rubric: Rubric, activity: Activity, imported: Iterable[str] = ()) -> list[Activity]:
     """The activities whose files ``activity`` runs with (never itself), ``imported`` (the lab
-    files its plan stages because its files import them) included."""
-    names = {*activity.stand_ins, *activity.uses, *imported}
+    files its plan stages because its files import them) included. For a tester activity whose
+    plan named what its runs need (``imported``, tester_needs), only those of its ``uses``."""
+    uses = () if is_tester(activity) and imported else activity.uses
+    names = {*activity.stand_ins, *uses, *imported}
     given = rubric.stand_in_folder
     return [a for a in rubric.activities if a.id != activity.id and any(n in a.files and not (given / n).is_file() for n in names)]
 
@@ -119,28 +135,70 @@ def passes(result: ActivityResult) -> bool:
     return result.status == "graded" and bool(counted) and all(t.outcome == "passed" for t in counted)
 
 
-def wait_for_owners(rubric: Rubric, results: list[ActivityResult], imported: dict[str, list[str]] | None = None) -> None:
-    """Turn each activity whose files' own activities do not all pass into a "waiting" one (in
-    place), in the rubric's order, so a chain waits as a whole (A8 waits for A2, A9 for A8).
+def wait_for_owners(rubric: Rubric, results: list[ActivityResult], imported: dict[str, list[str]] | None = None,
+                    records: list[dict] | None = None) -> None:
+    """Adjust, in place and in the rubric's order, each activity that runs on the student's own
+    copy of a file whose own activities do not all pass (A8 runs on their deck.py, which A2 and
+    A4 grade), so that a bug in that file costs points once, in the activity that owns it:
+
+    - when an owning activity could not run at all (the file is missing, not started, or
+      itself waiting), nothing of this activity can be trusted: it waits as a whole ("not
+      checked yet"), and says which activity to finish first;
+    - when the owning activities ran and some of their checks fail, this activity's checks
+      count as they came out, except those that failed inside that file (an error raised in
+      it: ``records``' ``inside``): those are "not checked yet", worth nothing, and the note
+      says why. A wrong answer from that file that this activity's checks notice can still
+      cost points here; the note says that fixing the file may fix them too.
+
     ``imported``: activity id -> the lab files its plan stages for imports (ActivityPlan.imported)."""
     imported = imported or {}
+    inside = {(r.get("activity"), r.get("name")): r.get("inside") for r in records or () if r.get("inside")}
     by_id = {r.id: r for r in results}
     for activity in rubric.activities:
         result = by_id.get(activity.id)
         if result is None or result.status in ("missing", "not_started", "waiting"):
             continue
-        used = {*activity.stand_ins, *activity.uses, *imported.get(activity.id, ())}
+        mine = imported.get(activity.id, ())
+        used = {*activity.stand_ins, *(() if is_tester(activity) and mine else activity.uses), *mine}
         waiting = [a for a in dependencies(rubric, activity, used) if a.id not in by_id or not passes(by_id[a.id])]
         if not waiting:
             continue
         names = sorted({n for a in waiting for n in a.files if n in used})
-        result.status = "waiting"
-        result.score = 0.0
-        result.tests = []
-        result.note = (f"in the student kit this activity runs on your own {', '.join(names)} "
-                       f"in place of the lab's, so it waits until {_listed(waiting)} "
-                       f"pass{'es' if len(waiting) == 1 else ''} all {'its' if len(waiting) == 1 else 'their'} tests. "
-                       f"Finish {waiting[0].id} first.")
+        if is_tester(activity) or any(a.id not in by_id or by_id[a.id].status != "graded" for a in waiting):
+            result.status = "waiting"
+            result.score = 0.0
+            result.tests = []
+            result.note = (f"in the student kit this activity runs on your own {', '.join(names)} "
+                           f"in place of the lab's, so it waits until {_listed(waiting)} "
+                           f"pass{'es' if len(waiting) == 1 else ''} all {'its' if len(waiting) == 1 else 'their'} tests. "
+                           f"Finish {waiting[0].id} first.")
+            continue
+        _set_aside_failures_inside(result, activity, names, waiting, inside)
+
+
+def _set_aside_failures_inside(result: ActivityResult, activity: Activity, names: list[str],
+                               waiting: list[Activity], inside: dict) -> None:
+    """The checks of ``result`` that failed inside one of ``names`` (the student's files whose
+    activities ``waiting`` do not pass yet) become "not checked yet", worth nothing."""
+    set_aside = 0
+    for test in result.tests:
+        where = inside.get((activity.id, test.name))
+        if test.outcome == "passed" or where not in names:
+            continue
+        owner = next(a.id for a in waiting if where in a.files)
+        test.outcome, test.points = "skipped", 0.0
+        test.message = (f"not checked yet: this check stopped with an error inside your {where}, which {owner} "
+                        f"does not pass yet, so it cannot tell whether your {', '.join(activity.files)} is right. "
+                        f"It is checked again once {owner} passes.\n{test.message}")
+        set_aside += 1
+    result.score = round(sum(t.points for t in result.tests), 2)
+    files = ", ".join(names)
+    counted = f"{set_aside} check{'s' if set_aside != 1 else ''} that stopped inside it {'are' if set_aside != 1 else 'is'} not checked yet; " \
+        if set_aside else ""
+    note = (f"in the student kit this activity runs on your own {files}, and {_listed(waiting)} "
+            f"do{'es' if len(waiting) == 1 else ''} not pass yet: {counted}a failure here may come from {files} too. "
+            f"Finish {waiting[0].id} first.")
+    result.note = f"{result.note} {note}".strip()
 
 
 def _listed(activities: list[Activity]) -> str:

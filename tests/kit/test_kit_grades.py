@@ -62,14 +62,19 @@ def test_a_buggy_deck_fails_as_in_the_full_grader_and_its_tester_waits(kits, ins
     assert "Finish A2 first" in kit.stdout
 
 
-def test_a_buggy_card_makes_the_activities_that_use_it_wait(kits, tmp_path):
+def test_a_buggy_card_costs_points_once_and_the_activities_that_use_it_say_so(kits, installed_grader, tmp_path):
     files = reference_submission()
     files["card.py"] = card_with({'        return f"{self._rank} of {self._suit} (point value = {self._point_value})"':
                                   '        return f"{self._rank} of {self._suit}"'})
-    done = kits("elevens").grader("check", str(write(tmp_path / "ben", files)), "--activity", "A2")
+    folder = write(tmp_path / "ben", files)
+    done = kits("elevens").grader("check", str(folder), "--activity", "A2", "--all")
+    full = installed_grader.grader("check", str(folder), "--activity", "A1", "--activity", "A2", "--all")
     assert done.returncode == 1
-    assert "A1 test_str" in done.stdout  # A2 waits for A1, so A1 is checked too, and says why it fails
-    assert "A2 Deck, not checked yet" in done.stdout and "Finish A1 first" in done.stdout
+    assert "A1 test_str" in done.stdout  # A2 runs on the student's card.py, so A1 is checked too, and says why it fails
+    # A2 is checked on the student's own Card, not left at zero: what it checks of a Card
+    # (rank, suit, point value) is right, so it scores what the full grader gives it.
+    assert score_line(done.stdout, "A2") == score_line(full.stdout, "A2"), (done.stdout, full.stdout)
+    assert "runs on your own card.py" in done.stdout and "Finish A1 first" in done.stdout
     assert "A3" not in done.stdout  # only what A2 waits for
 
 
@@ -86,7 +91,7 @@ def test_a_file_that_imports_an_earlier_one_runs_on_the_students_own_once_its_ac
     buggy = cards.replace("def penalty(", "def penalty_unused(", 1) + "\n\ndef penalty(card):\n    return 1\n"
     wrong = kits("six-takes").grader("check", str(write(tmp_path / "wrong", {"takes_cards.py": buggy, "takes_table.py": table})))
     assert wrong.returncode == 1 and any(t.startswith("A1 ") for t in failed(wrong.stdout)), wrong.stdout
-    assert "A2 Rows (Table), not checked yet: in the student kit this activity runs on your own takes_cards.py" in wrong.stdout
+    assert "in the student kit this activity runs on your own takes_cards.py" in wrong.stdout
     assert "Finish A1 first" in wrong.stdout
 
 
