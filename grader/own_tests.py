@@ -99,6 +99,8 @@ class OwnTests:
 
     # Student kit only: the student's own files, which stand for the lab's (grader/kit/own_files.py).
     yours: dict[str, Path] = {}
+    # The module names the student gave the lab's files -> the lab's (Deck -> deck: grader/engine/plan.py).
+    aliases: dict[str, str] = {}
 
     def __init__(self, tester_files: dict[str, Path], seed: int, limits: Limits) -> None:
         self.tester_files = tester_files
@@ -181,7 +183,7 @@ class WarmTesters:
         launcher = Launcher.shared(testers=True, pytest=own.needs_pytest)
         testers = tuple(sorted((name, str(path), _digest(path)) for name, path in own.tester_files.items()))
         helpers = tuple(sorted((name, str(path), _digest(path)) for name, path in stand_ins.items()))
-        key = (launcher, testers, helpers, varying, own.limits)
+        key = (launcher, testers, helpers, varying, own.limits, tuple(sorted(own.aliases.items())))
         if key != self.key or self.folder is None:
             self.close()
             self.folder = StagedFolder({**own.tester_files, **stand_ins})
@@ -274,7 +276,8 @@ def _start(own: OwnTests, launcher: Launcher, stand_ins: dict[str, Path], varyin
     testers = tuple(sorted(own.tester_files))
     for prepared in (testers, ()):  # without preparing the tester files, if that is what broke
         session = RunSession(folder, files, imported, own.limits, own=tuple(own.tester_files),
-                             launcher=launcher, compiled=tuple(compiled), testers=prepared, host=True)
+                             launcher=launcher, compiled=tuple(compiled), testers=prepared, host=True,
+                             aliases=own.aliases)
         try:
             session.load()
             return session

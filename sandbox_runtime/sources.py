@@ -1,6 +1,6 @@
 """Modules whose source is already in memory: imported without reading the disk again.
 
-Three users, one mechanism:
+Three users, one mechanism (and one alias, below):
 
 - the launcher reads every file of this runtime once, when it starts, and imports the parts it
   does not need at once (the testers' runner in a plain launcher) from those copies, so nothing
@@ -73,6 +73,60 @@ class InMemoryFinder:
 
 # The one finder of this process (a zygote's or a worker's), installed when first needed.
 FINDER = InMemoryFinder()
+
+
+class AliasLoader:  # a loader by its two methods (importlib.abc would cost every sandbox an import)
+    """``import Card`` gives the module ``card`` itself (the same object, so ``Card.Card is
+    card.Card``): a student's file named ``Card.py`` is staged as the lab's ``card.py``
+    (grader/engine/plan.py), and their other files import it by the name they gave it."""
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+
+    def create_module(self, spec):
+        return None  # a placeholder, replaced below: the target's own spec and attributes stay untouched
+
+    def exec_module(self, module) -> None:
+        # The import system returns whatever sys.modules holds under the name once this returns.
+        sys.modules[module.__name__] = importlib.import_module(self.target)
+
+
+class AliasFinder:
+    """Offers each alias name (a module name a student gave a lab file), but only while the lab
+    module it stands for can be imported here: otherwise the import fails under the student's
+    own name, as it would on their machine."""
+
+    def __init__(self) -> None:
+        self.aliases: dict[str, str] = {}
+
+    def find_spec(self, name, path=None, target=None):
+        aimed = self.aliases.get(name)
+        if aimed is None or path is not None:
+            return None
+        try:
+            if aimed not in sys.modules and importlib.util.find_spec(aimed) is None:
+                return None
+        except (ImportError, ValueError):
+            return None
+        return importlib.machinery.ModuleSpec(name, AliasLoader(aimed))
+
+
+ALIASES = AliasFinder()
+
+
+def alias(names) -> None:
+    """Make ``import given`` give the module ``lab`` for each ``given -> lab`` of ``names``
+    (plain JSON from the grader). Never a name of the standard library, nor one offered or
+    already imported: an alias only fills a name nothing else answers."""
+    if type(names) is not dict:
+        return
+    standard = getattr(sys, "stdlib_module_names", ())
+    for given, lab in names.items():
+        if (type(given) is str and type(lab) is str and given.isidentifier() and lab.isidentifier()
+                and given != lab and given not in standard and given not in sys.modules):
+            ALIASES.aliases[given] = lab
+    if ALIASES.aliases and ALIASES not in sys.meta_path:
+        sys.meta_path.append(ALIASES)  # last: a file or module of that very name always comes first
 
 
 def offer(name: str, path: str, source: bytes, code=None) -> None:

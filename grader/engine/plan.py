@@ -9,6 +9,7 @@ import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from grader.engine import misnamed
 from grader.engine.starter_copy import is_starter_copy
 from grader.kit.edition import is_kit
 from grader.kit.own_files import kit_files
@@ -45,6 +46,9 @@ class ActivityPlan:
     # handout never declared, not run; the activity's points are shared by its other tests.
     outside_contract: list[str] = field(default_factory=list)
     contract_note: str = ""
+    # The module names the student gave the lab's files -> the lab's (Card -> card): importable
+    # under both in the sandbox, so their files run as written (engine/misnamed.py).
+    aliases: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -58,6 +62,9 @@ class SubmissionPlan:
     # activity id -> {the lab's name: the name the student gave it} for files graded under the
     # lab's name although named otherwise (Widget.py for widget.py): every report says so.
     renamed: dict[str, dict[str, str]] = field(default_factory=dict)
+    # The student's module name of such a file (Card) -> where their files import it by that
+    # name ("Deck.py line 10"): the report says to change those imports too (engine/misnamed.py).
+    misnamed_imports: dict[str, list[str]] = field(default_factory=dict)
     # Student kit only: activities that wait for a file of the student's another activity grades.
     waiting: list[str] = field(default_factory=list)
     # When a submission's activities are split across grading processes (engine/work_units.py),
@@ -110,8 +117,11 @@ def plan_submission(rubric: Rubric, submission_id: str, folder: Path, only: list
     found = FolderFiles(folder)
     lab_names = {name for a in rubric.activities for entry in (*a.files, *a.stand_ins) for name in entry.split("|")}
     java = java_planner(rubric, folder, found)
+    aliases: dict[str, str] = {}
     if java is not None:
         plan.language = "java"
+    else:
+        aliases = misnamed_aliases(rubric, found, lab_names, plan)
     for activity in rubric.activities:
         if only and activity.id not in only:
             continue
@@ -160,9 +170,21 @@ def plan_submission(rubric: Rubric, submission_id: str, folder: Path, only: list
         files.update({name: str(rubric.harness_folder / name) for name in activity.harness})
         plan.activities[activity.id] = ActivityPlan(
             id=activity.id, files=files, modules=activity.modules, disable=list(activity.disable), own=list(wanted),
-            yours=yours, imported=list(imported),
+            yours=yours, imported=list(imported), aliases=dict(aliases),
         )
     return plan
+
+
+def misnamed_aliases(rubric: Rubric, found: "FolderFiles", lab_names: set[str], plan: SubmissionPlan) -> dict[str, str]:
+    """The module names the student gave the lab's files (``Card`` for ``card.py``) -> the lab's,
+    for every activity of the submission (an ``--activity A2`` run too: its Deck.py imports Card);
+    and, in ``plan``, where the student's files import each one by that name."""
+    names = lab_files(rubric)
+    near = {name: path for name in sorted(names) if not found.exact(name) for path in found.near(name, lab_names).values()}
+    aliases = misnamed.aliases(names, near)
+    files = {**{f"{path.parent.name}/{name}": path for name, path in found.nested.items()}, **found.present}
+    plan.misnamed_imports = {module: sites for module, sites in misnamed.imports_of(set(aliases), files).items() if sites}
+    return aliases
 
 
 def planned_imports(rubric: Rubric, folder: Path) -> dict[str, list[str]]:
@@ -216,10 +238,16 @@ def _closest(names: list[str], handed_in: str) -> str:
     return next((name for name in names if squash(name) == squash(handed_in)), names[0])
 
 
-def rename_note(renamed: dict[str, str], deduction: float = 0.0) -> str:
-    """What a report says of files graded under the lab's name: ``named Widget.py; graded as widget.py``."""
-    parts = [f"named {given}; graded as {name}. Rename it to {name}: the lab and its other files look for that name"
-             for name, given in renamed.items()]
+def rename_note(renamed: dict[str, str], deduction: float = 0.0, imports: dict[str, list[str]] | None = None) -> str:
+    """What a report says of files graded under the lab's name: ``named Widget.py; graded as
+    widget.py``, and (``imports``: the student's module name -> where their files import it by
+    that name) which imports to change with the name."""
+    imports = imports or {}
+    parts = []
+    for name, given in renamed.items():
+        fix = misnamed.imports_note(given, name, imports.get(Path(given).stem, []) if "/" not in given else [])
+        why = " (the lab and its other files look for that name)" + fix if fix else ": the lab and its other files look for that name"
+        parts.append(f"named {given}; graded as {name}. Rename it to {name}{why}")
     cost = f" ({deduction:g} point{'' if deduction == 1 else 's'} off for the name)" if deduction else ""
     return "; ".join(parts) + cost + "."
 

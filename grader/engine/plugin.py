@@ -81,7 +81,7 @@ class GradingState:
                 self.session.spellings = self.java_spellings()
             else:
                 self.session = SandboxSession(files, activity.modules, self.limits, tuple(activity.disable),
-                                              own=tuple(activity.own))
+                                              own=tuple(activity.own), aliases=activity.aliases)
             self.current = key
         return self.session
 
@@ -251,6 +251,7 @@ def own_tests(request: pytest.FixtureRequest, submission_id: str) -> OwnTests:
         return JavaOwnTests(files, seed, state.limits, submission=submission_id)
     tests = OwnTests(files, seed, state.limits)
     tests.yours = {name: Path(path) for name, path in activity.yours.items()}  # a student kit's own files
+    tests.aliases = dict(activity.aliases)  # `from Deck import Deck` in a tester, when deck.py was handed in as Deck.py
     return tests
 
 

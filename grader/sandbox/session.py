@@ -39,7 +39,7 @@ class SandboxSession:
     def __init__(self, files: dict[str, Path], modules: list[str], limits: Limits = Limits(),
                  disable: tuple[str, ...] = (), launcher: Launcher | None = None,
                  own: tuple[str, ...] | None = None, compiled: tuple[str, ...] = (),
-                 testers: tuple[str, ...] = (), host: bool = False) -> None:
+                 testers: tuple[str, ...] = (), host: bool = False, aliases: dict[str, str] | None = None) -> None:
         """``files``: name in the sandbox -> file to copy; ``modules``: what to import once.
 
         ``own`` names (as in ``files``) the student's own files: error messages quote lines of
@@ -52,6 +52,9 @@ class SandboxSession:
 
         ``host``: each worker forks a host for the class under test before anything else, and
         the test's first request must be that class's "host" (sandbox_runtime/hosting.py).
+
+        ``aliases``: module names a student gave the lab's files -> the lab's (``Card`` -> ``card``),
+        importable under both (sandbox_runtime/sources.py, ``alias``).
         """
         self.files = dict(files)
         self.modules = modules
@@ -60,6 +63,7 @@ class SandboxSession:
         self.compiled = list(compiled)
         self.testers = list(testers)
         self.host = host
+        self.aliases = dict(aliases or {})
         self.limits = limits
         self.folder: StagedFolder | None = None
         self.pid: int | None = None  # the zygote's; also its process group
@@ -95,6 +99,8 @@ class SandboxSession:
             request["testers"] = self.testers
         if self.host:
             request["host"] = True
+        if self.aliases:
+            request["aliases"] = self.aliases
         try:
             self.request(request, "loading your files", self.limits.load_seconds)
         except StudentError as exc:
