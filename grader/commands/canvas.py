@@ -5,8 +5,9 @@ The work is done by grader/integrations/canvas_gradebook.py; this module reads t
 prints what happened and picks the exit code. Every submission that matched no student, every
 student with no submission, and every cell left as it was (not graded, excused) is listed, so
 nothing is silently missing from the upload. The file is written even then: the listed rows are
-simply unchanged, and the exit code (3, or 70 when the grader failed on a submission) tells a
-script to look.
+simply unchanged. A student who handed nothing in is an ordinary absence, listed as a note with
+exit code 0 (a `set -e` script goes on); a submission that matched no student or could not be
+graded exits 3, and one the grader failed on 70, so a script looks.
 """
 
 from pathlib import Path
@@ -79,7 +80,7 @@ def print_filled(filled: Filled, target: Path, match: str, with_bonus: bool) -> 
     _section(f"{plural(len(filled.unmatched), 'submission')} matched no student (their scores are not in the file; "
              f"rename the folder to the student's {match}, or choose another --match):",
              [f"{visible(sub)}: {visible(why)}" for sub, why in filled.unmatched])
-    _section(f"{plural(len(filled.no_submission), 'student')} in the gradebook had no submission (their cells are unchanged):",
+    _section(f"Note: {plural(len(filled.no_submission), 'student')} in the gradebook had no submission (their cells are unchanged):",
              [f"{visible(name)} ({match} {visible(value)!r})" if value else f"{visible(name)} (no {match})"
               for name, value in filled.no_submission])
     _section(f"{plural(len(filled.not_graded), 'submission')} not graded: cell left as it was, never a made-up 0:",
@@ -89,11 +90,12 @@ def print_filled(filled: Filled, target: Path, match: str, with_bonus: bool) -> 
 
 
 def exit_code(filled: Filled, results) -> ExitCode:
-    """70 when the grader failed on a submission (it wins, as in `grader grade`), 3 when anything
-    is listed as unmatched, missing or unusable, 0 when every student got a score."""
+    """70 when the grader failed on a submission (it wins, as in `grader grade`), 3 when a
+    submission matched no student or could not be graded (its score is not in the file), else 0:
+    a student with no submission, or one Canvas excuses, is a note, not a failure."""
     if any(status == "grader_error" for _, _, status in filled.not_graded) or results.grader_failed:
         return ExitCode.INTERNAL
-    if filled.unmatched or filled.no_submission or filled.not_graded:
+    if filled.unmatched or filled.not_graded:
         return ExitCode.BAD_INPUT
     return ExitCode.OK
 

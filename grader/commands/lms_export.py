@@ -6,7 +6,9 @@ A class graded from that LMS's download carries each student's id in the LMS (th
 username, the Moodle participant id; grader/intake/), so rows are matched with no manual work; a
 class graded from plain folders is matched by folder name. Like `grader export canvas`, a
 submission that was not graded leaves its student's cell as it was (never a made-up 0), and
-everything left out is listed, with exit code 3 (70 when the grader failed on a submission).
+everything left out is listed: a submission whose score is not in the file (not graded, no row
+for it, a row the LMS would skip) with exit code 3 (70 when the grader failed on a submission); a
+student who handed nothing in as a note, with exit code 0, as an ordinary absence.
 """
 
 from pathlib import Path
@@ -44,6 +46,8 @@ def _section(title: str, lines: list[str]) -> None:
 
 
 def _exit(results: ClassResults, problems: bool) -> None:
+    """70 when the grader failed on a submission, 3 when a score is missing from the file
+    (``problems``), else 0: a student who handed nothing in is a note, not a failure."""
     if results.grader_failed:
         raise SystemExit(ExitCode.INTERNAL)
     raise SystemExit(ExitCode.BAD_INPUT if problems else ExitCode.OK)
@@ -102,8 +106,8 @@ def blackboard_command(results_file: Path, gradebook: Path | None, column: str |
     click.echo(f"Filled {visible(column_name)!r} for {plural(written, 'student')}. Wrote {path.resolve()}: upload it in "
                "Grade Center with Work Offline, Upload.")
     _section("Not in the file:", left_out + unmatched)
-    _section("Left as they were:", no_score)
-    _exit(results, bool(left_out or unmatched or no_score))
+    _section("Note: left as they were (no graded submission):", no_score)
+    _exit(results, bool(left_out or unmatched))
 
 
 def _blackboard_row(sub: SubmissionResult, scores: dict[str, float]) -> tuple[str, str, str, float]:
@@ -148,9 +152,9 @@ def moodle_command(results_file: Path, worksheet: Path | None, with_bonus: bool,
     click.echo(f"Filled the Grade of {plural(written, 'participant')}. Wrote {path.resolve()}: upload it in the "
                "assignment with Grading action, Upload grading worksheet.")
     _section("Not in the file:", left_out + unmatched)
-    _section("Left as they were (no graded submission):", without)
+    _section("Note: left as they were (no graded submission):", without)
     _section("Moodle would skip these:", skipped)
-    _exit(results, bool(left_out or unmatched or without or skipped))
+    _exit(results, bool(left_out or unmatched or skipped))
 
 
 def _moodle_id(sub: SubmissionResult) -> str:
