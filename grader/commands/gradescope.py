@@ -56,15 +56,18 @@ def gradescope_group() -> None:
 @bonus_option
 @click.option("--sandbox-user", default=DEFAULT_SANDBOX_USER, show_default=True,
               help="The unprivileged user student code runs as on Gradescope (created if missing); root: none.")
+@click.option("--no-java", "no_java", is_flag=True,
+              help="The class hands in Python only: the image gets no JDK and no JUnit (a minute less to build). "
+                   "A Java submission is then reported as the autograder's problem, not graded.")
 @lab_option
 def build_command(rubric: Path | None, output: Path, hidden_visibility: str, bonus: str, sandbox_user: str,
-                  lab_id: str | None) -> None:
+                  no_java: bool, lab_id: str | None) -> None:
     """Write the autograder zip: upload it on the assignment's Configure Autograder page."""
     chosen = choose_rubric(rubric, lab_id)
     try:
         settings = BundleSettings(GradescopeOptions(hidden_visibility, bonus), sandbox_user)
         # The rubric goes into the zip, the lab's own too: it names the lab the grader runs there.
-        target = build_bundle(output.resolve(), Path(chosen.source), settings)
+        target = build_bundle(output.resolve(), Path(chosen.source), settings, java=not no_java)
     except SettingsError as exc:
         fail(ExitCode.USAGE, str(exc))
     except RubricError as exc:
@@ -75,7 +78,8 @@ def build_command(rubric: Path | None, output: Path, hidden_visibility: str, bon
         fail(ExitCode.BAD_INPUT, f"cannot write {output} ({exc.strerror or exc}). Give -o a file in a folder you can write to.")
     click.echo(f"Wrote {target}. On Gradescope: Configure Autograder, choose the Ubuntu 22.04 base image (or newer), "
                f"upload this zip, and set the assignment's points to {points(chosen.total_max)}. Hidden tests are shown "
-               f"{hidden_visibility.replace('_', ' ')}; student code runs as {sandbox_user}.")
+               f"{hidden_visibility.replace('_', ' ')}; student code runs as {sandbox_user}."
+               + (" No JDK in the image (--no-java): a Java submission is not graded." if no_java else ""))
 
 
 @click.command("gradescope", help="Gradescope's results.json for one submission (docs/integrations.md).")

@@ -111,7 +111,7 @@ def test_setup_and_run_autograder_are_at_the_zip_root_and_executable(bundle, unp
         modes = {info.filename: info.external_attr >> 16 for info in archive.infolist()}
     assert all("/" not in name for name in names)  # nothing in a folder
     wheel = next(name for name in names if name.endswith("-py3-none-any.whl"))
-    assert set(names) == {*SCRIPTS, wheel, "grader-gradescope.json", "rubric.yaml"}
+    assert set(names) == {*SCRIPTS, wheel, "grader-gradescope.json", "rubric.yaml", "constraints.txt"}
     for script in SCRIPTS:
         assert modes[script] & 0o111 and stat.S_ISREG(modes[script])
         assert os.access(unpacked / script, os.X_OK)

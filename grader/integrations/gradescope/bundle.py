@@ -5,9 +5,11 @@ Gradescope wants ``setup.sh`` and ``run_autograder`` at the zip's root, not in a
 choices (settings.py) and, if given, the teacher's rubric:
 
     setup.sh                              installs Python if needed, then the wheel, and a JDK
-                                          when the lab grades Java too (templates/)
+                                          when the lab grades Java too, unless built with
+                                          java=False (``--no-java``: a Python-only class) (templates/)
     run_autograder                        python -m grader.integrations.gradescope.run (templates/)
     elevens_grader-<version>-py3-none-any.whl
+    constraints.txt                       the grader's dependencies, pinned (pins.py)
     grader-gradescope.json               hidden tests' visibility, bonus, sandbox user
     rubric.yaml                           only with --rubric
 
@@ -22,6 +24,7 @@ import zipfile
 from importlib.resources import files
 from pathlib import Path
 
+from grader.integrations.gradescope.pins import CONSTRAINTS_FILE, constraints_text
 from grader.integrations.gradescope.settings import (
     RUBRIC_FILE,
     SETTINGS_FILE,
@@ -34,22 +37,27 @@ TEMPLATES = files("grader.integrations.gradescope") / "templates"
 EXECUTABLE, REGULAR = 0o100755, 0o100644
 
 
-def build_bundle(target: Path, rubric: Path | None = None, settings: BundleSettings = BundleSettings()) -> Path:
+def build_bundle(target: Path, rubric: Path | None = None, settings: BundleSettings = BundleSettings(),
+                 java: bool = True) -> Path:
     """Write the autograder zip to ``target``; ``target``.
 
     The rubric is loaded (and so checked) first: a broken rubric must fail here, on the
-    teacher's machine, not in front of every student. Raises RubricError, WheelError or OSError.
+    teacher's machine, not in front of every student. ``java``: False for a class that hands in
+    Python only, so the image gets no JDK and no JUnit even when the lab grades Java too.
+    Raises RubricError, WheelError or OSError.
     """
-    java = ""
+    java_steps = ""
     if rubric is not None:
-        java = _template("java.sh") if grades_java(load_rubric(rubric)) else ""
+        java_steps = _template("java.sh") if java and grades_java(load_rubric(rubric)) else ""
         settings = BundleSettings(settings.gradescope, settings.sandbox_user, RUBRIC_FILE)
     with tempfile.TemporaryDirectory(prefix="grader-bundle-") as scratch:
         wheel = build_wheel(Path(scratch))
+        setup = _template("setup.sh").replace("@WHEEL@", wheel.name).replace("@CONSTRAINTS@", CONSTRAINTS_FILE)
         entries: list[tuple[str, bytes, int]] = [
-            ("setup.sh", _template("setup.sh").replace("@WHEEL@", wheel.name).replace("@JAVA@\n", java).encode(), EXECUTABLE),
+            ("setup.sh", setup.replace("@JAVA@\n", java_steps).encode(), EXECUTABLE),
             ("run_autograder", _template("run_autograder").encode(), EXECUTABLE),
             (wheel.name, wheel.read_bytes(), REGULAR),
+            (CONSTRAINTS_FILE, constraints_text(wheel_metadata(wheel)).encode(), REGULAR),
             (SETTINGS_FILE, settings.to_json().encode(), REGULAR),
         ]
         if rubric is not None:
@@ -63,6 +71,13 @@ def grades_java(rubric: Rubric) -> bool:
     rubric's activities from Java classes (grader/java/), so Gradescope's image needs a JDK."""
     java = set(rubric.home.java_activities) if rubric.home else set()
     return any(activity.id in java for activity in rubric.activities)
+
+
+def wheel_metadata(wheel: Path) -> str:
+    """The METADATA of a wheel (its Requires-Dist lines name what the grader needs)."""
+    with zipfile.ZipFile(wheel) as opened:
+        name = next(n for n in opened.namelist() if n.endswith(".dist-info/METADATA"))
+        return opened.read(name).decode("utf-8")
 
 
 def _template(name: str) -> str:

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder's image. It installs the
 # Elevens grader (the wheel beside this script: exactly the version that built the zip) into a
-# virtual environment of its own; the grader's dependencies come from PyPI, now, at build time.
+# virtual environment of its own; the grader's dependencies come from PyPI, now, at the versions
+# pinned in constraints.txt when the zip was built (so a rebuilt image grades the same way).
 # Written by `grader gradescope build`; see docs/integrations.md, "Gradescope".
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 WHEEL="$HERE/@WHEEL@"
 [ -f "$WHEEL" ] || WHEEL="/autograder/source/@WHEEL@"
+CONSTRAINTS="$HERE/@CONSTRAINTS@"
+[ -f "$CONSTRAINTS" ] || CONSTRAINTS="/autograder/source/@CONSTRAINTS@"
 # ELEVENS_VENV moves it (the grader's own tests run this script without root).
 VENV="${ELEVENS_VENV:-/opt/elevens-grader}"
 
@@ -26,6 +29,11 @@ PY
 
 # A virtual environment: newer Ubuntu images refuse pip installs into the system's Python.
 python3 -m venv "$VENV"
-"$VENV/bin/python" -m pip install --no-cache-dir "$WHEEL"
+if ! "$VENV/bin/python" -m pip install --no-cache-dir --constraint "$CONSTRAINTS" "$WHEEL"; then
+    echo "setup.sh: the grader's dependencies, at the versions pinned when the zip was built (@CONSTRAINTS@), did not" \
+         "install on this image's Python ($(python3 -V 2>&1)). Build the zip again with \`grader gradescope build\`" \
+         "from a Python as close to the image's as you can, or choose a newer base image." >&2
+    exit 1
+fi
 "$VENV/bin/python" -c "import grader.integrations.gradescope.run" && echo "setup.sh: the Elevens grader is installed in $VENV"
 @JAVA@
