@@ -9,6 +9,7 @@ so messages are cut shorter until the summary fits in ``MAX_SUMMARY_BYTES``.
 
 import re
 
+from grader.kit.edition import is_kit
 from grader.reporters.wording import ACTIVITY_WORDS, in_students_words, outcome_words, score_of, visible
 from grader.results import ActivityResult, SubmissionResult, TestResult
 
@@ -59,9 +60,19 @@ def _summary(result: SubmissionResult, activities: list[ActivityResult], cap: in
         lines += ["", "### Going further (worth 0 points)", "",
                   "These checks go beyond what the lab asks; the log of this step says what they found.", ""]
         lines += [f"- {activity.id} {_code(test.name)}: {outcome_words(test.outcome)}" for activity, test in further]
-    lines += ["", "Run `grader check` in your folder to see the same tests on your own computer "
-              "(hidden tests run only here and in your teacher's grading)."]
+    lines += ["", closing_line()]
     return "\n".join(lines) + "\n"
+
+
+def closing_line() -> str:
+    """The summary's last line, true of the grader that ran: the student kit holds the public
+    tests only (docs/kit.md), so nothing runs here that `grader check` does not run at home."""
+    if is_kit():
+        return ("Run `grader check` in your folder to see the same tests on your own computer: this step ran the "
+                "student kit, which holds the public tests only. Your teacher's grading also runs hidden tests, "
+                "so your grade can differ.")
+    return ("Run `grader check` in your folder to see the public tests on your own computer "
+            "(hidden tests run only here and in your teacher's grading).")
 
 
 def _problem(activity: ActivityResult, test: TestResult, cap: int) -> list[str]:

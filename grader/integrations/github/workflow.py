@@ -41,6 +41,9 @@ RUBRIC_PATH = Path(".github/grader/rubric.yaml")  # where `init --rubric` copies
 JOB_ID = "run-autograding-tests"
 PYTHON_VERSION = "3.12"
 STEP_MINUTES = 10  # per grading step; the whole lab takes seconds
+# The whole job, installing included: without it GitHub allows 6 hours, all billed to the
+# organisation's Actions minutes, when a runner or an install hangs.
+JOB_MINUTES = 30
 REPORTER = "classroom-resources/autograding-grading-reporter@v1"
 # GitHub keeps 50 annotations per job; the reporter adds two notices (the points) at the end.
 JOB_ANNOTATIONS = 40
@@ -138,6 +141,7 @@ def render_workflow(steps: list[GradingStep], install: str, rubric_label: str, k
         "jobs:",
         f"  {JOB_ID}:",
         "    runs-on: ubuntu-latest",
+        f"    timeout-minutes: {JOB_MINUTES}",
         "    if: github.actor != 'github-classroom[bot]'",
         "    steps:",
         "      - name: Check out the student's code",
