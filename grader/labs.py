@@ -40,6 +40,13 @@ class PlayableGame:
     file: str
     board_class: str
     stand_ins: tuple[str, ...] = ()
+    # The lab's own rule code for the game, "module:attribute", which `grader play --lab-board`
+    # serves from the grader's process (grader/play/served.py), in the teacher's grader and the
+    # student kit alike: no board class of the lab's runs. An object with ``places`` (the board's
+    # size), ``values`` (short rank -> point value, A 2 ... 10 J Q K: the deck is every rank in
+    # the four suits), ``is_play(codes)`` and ``find_play(board)`` (cards as codes: "10h", "Kd";
+    # an empty place is None). It is not the student's API, so it stands in for no student file.
+    rules: str | None = None
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,12 @@
 
 FOLDER defaults to the current folder, as for ``grader check``: the board class is the
 student's, run in the sandbox beside the lab's reference files (the stand-ins), as its activity
-grades it. ``--lab-board`` plays the lab's reference board instead, to learn the game before
-writing it. The first line says whose board and which stand-ins are played; the page's replay
-hint names the folder, so it deals the same game wherever it is pasted. The server listens on
+grades it (in the student kit: beside the student's own files). ``--lab-board`` plays the lab's
+own game instead, to learn it before writing a board: served by the grader from the lab's rule
+code (grader/play/served.py), so the student kit plays it too without holding any board of the
+lab's; a lab game without rule code plays the reference board (teacher's grader only). The
+first line says whose board and which stand-ins are played; the page's replay hint names the
+folder, so it deals the same game wherever it is pasted. The server listens on
 127.0.0.1 until Ctrl-C; nothing it started is left running afterwards.
 """
 
@@ -30,7 +33,8 @@ from grader.suite_index import closest
 @click.argument("folder", default=".", type=click.Path(path_type=Path))
 @click.option("--game", "game_id", default=None, metavar="NAME",
               help="Which of the lab's games (`grader labs` lists them; default: the lab's first).")
-@click.option("--lab-board", is_flag=True, help="Play the lab's own board instead of yours (to learn the game first).")
+@click.option("--lab-board", is_flag=True,
+              help="Play the lab's own game instead of your board, to learn it first (no file of yours is used).")
 @click.option("--port", type=WholeNumber(0, 65535, meaning="--port is a TCP port on 127.0.0.1 (0: a free one)",
                                          fix="Leave out --port to take a free one."),
               default=0, help="Port on 127.0.0.1 (default, or 0: a free one).")
@@ -48,21 +52,31 @@ def play_command(folder: Path, game_id: str | None, lab_board: bool, port: int, 
     where = _folder(folder, lab_board)
     lab = choose_lab(lab_id, where, fallback=lambda lab: bool(lab.games))
     game = _game(lab, game_id)
-    files, own = _files(lab, game, where)
-    launcher = Launcher()
-    table = GameTable(game, files, own, seed if seed is not None else random.SystemRandom().randrange(1, 100_000), launcher,
-                      replay=_replay(where, game, lab_id))
+    first = seed if seed is not None else random.SystemRandom().randrange(1, 100_000)
+    launcher = None
+    if lab_board and game.rules:
+        table, whose = _served(game, first, _replay(None, game, lab_id)), SERVED
+    else:
+        if lab_board and is_kit():
+            fail(ExitCode.USAGE, f"--lab-board: the lab {lab.id} gives no rules for {game.title} to play, and the student "
+                                 "kit holds no board of the lab's. Run `grader play` in the folder with your board.")
+        files, own = _files(lab, game, where)
+        launcher = Launcher()
+        table = GameTable(game, files, own, first, launcher, replay=_replay(where, game, lab_id),
+                          lab_board=_replay(None, game, lab_id) if game.rules or not is_kit() else "")
+        whose = f"on {_whose(game, files, own)}"
     try:
         server = PlayServer(table, port)
     except OSError as exc:
         table.close()
-        launcher.close()
+        if launcher is not None:
+            launcher.close()
         fail(ExitCode.USAGE, f"cannot listen on port {port} ({exc.strerror}). Leave out --port to take a free one.")
     signal.signal(signal.SIGTERM, _stop_like_ctrl_c)
     # Started in the background of a script, Python inherits SIGINT ignored: the server must
     # still stop (and clean up its sandbox) on Ctrl-C or `kill -INT`.
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    click.echo(f"Playing {game.title} on {_whose(game, files, own)}: open {server.address}  (Ctrl-C to stop)")
+    click.echo(f"Playing {game.title} {whose}: open {server.address}  (Ctrl-C to stop)")
     sys.stdout.flush()
     if not no_browser and _has_display():
         webbrowser.open(server.address)
@@ -75,7 +89,8 @@ def play_command(folder: Path, game_id: str | None, lab_board: bool, port: int, 
     finally:
         server.server_close()
         table.close()
-        launcher.close()
+        if launcher is not None:
+            launcher.close()
     click.echo("Stopped.")
     sys.exit(ExitCode.OK)
 
@@ -83,9 +98,6 @@ def play_command(folder: Path, game_id: str | None, lab_board: bool, port: int, 
 def _folder(folder: Path, lab_board: bool) -> Path | None:
     """The student's folder (absolute), or None for the lab's own board."""
     if lab_board:
-        if is_kit():
-            fail(ExitCode.USAGE, "--lab-board: the student kit has no board of the lab's own, only yours. "
-                                 "Run `grader play` in the folder with your board, without --lab-board.")
         if folder != Path("."):
             fail(ExitCode.USAGE, f"--lab-board plays the lab's own board, so it takes no folder ({folder} was given). "
                                  "Leave out the folder, or leave out --lab-board to play the board in it.")
@@ -94,6 +106,21 @@ def _folder(folder: Path, lab_board: bool) -> Path | None:
         fail(ExitCode.BAD_INPUT, f"{folder} is not a folder. Give the folder with your board's .py file "
                                  "(default: the current folder), or --lab-board to play the lab's own board.")
     return folder.resolve()
+
+
+# What the first line says of the lab's game when the grader serves it (no board class runs).
+SERVED = "as the lab plays it, served by the grader from the lab's rules (no file of yours is used)"
+
+
+def _served(game: PlayableGame, seed: int, replay: str):
+    """The lab's game, served from its rule code in this process (grader/play/served.py)."""
+    from grader.play.served import ServedTable, load_rules
+
+    try:
+        rules = load_rules(game)
+    except ValueError as exc:
+        fail(ExitCode.INTERNAL, f"{exc}. Reinstall the grader or the kit; if it persists, tell your teacher.")
+    return ServedTable(game, rules, seed, replay=replay)
 
 
 def _whose(game: PlayableGame, files: dict[str, Path], own: tuple[str, ...]) -> str:
@@ -176,6 +203,7 @@ def _own_files(lab: Lab, game: PlayableGame, folder: Path | None) -> tuple[dict[
         else:
             missing.append(name)
     if missing:
+        meanwhile = f" Until then, `grader play --lab-board --game {game.id}` plays the lab's own game." if game.rules else ""
         fail(ExitCode.BAD_INPUT, f"{folder} has no {', '.join(missing)}. The student kit plays your {game.file} on your own "
-                                 f"{', '.join(game.stand_ins)}: write {'it' if len(missing) == 1 else 'them'} first.")
+                                 f"{', '.join(game.stand_ins)}: write {'it' if len(missing) == 1 else 'them'} first.{meanwhile}")
     return files, tuple(name for name in files if not (lab.reference / name).is_file())

@@ -8,7 +8,8 @@ the lab's package        its suites with every hidden test and every ``in_kit: f
                          cut out (whole functions, found by their syntax tree); of its answer
                          key only salted hashes of answers with many possible values, never a
                          trace of the others (teacher_checks.py); no diagnosis, mutation or
-                         handout code
+                         handout code; it includes each game's rule code, which `grader
+                         play --lab-board` serves (checked: _check_served_games)
 other labs' modules      only those the lab's own modules import (a lab may reuse another
                          lab's helpers), never another lab's registration
 rubric                   without the entries it cut
@@ -92,6 +93,7 @@ def build_kit(lab: Lab, out: Path, rubric: Path | None = None) -> tuple[Path, Ki
     _add_rubric(kit)
     _cut_suites(kit)
     _add_assets(kit)
+    _check_served_games(kit)
     try:
         kit.teacher_checks = protect_answer_keys(kit.files, kit.lab, _kit_rubric(kit), secrets.token_hex(16))
     except ValueError as exc:
@@ -127,6 +129,21 @@ def _add_lab_code(kit: Kit) -> None:
                         new = True
         if not new:
             return
+
+
+def _check_served_games(kit: Kit) -> None:
+    """Each game's rule code, which `grader play --lab-board` serves (grader/play/served.py), is in
+    the kit: the kit plays the lab's game with it. It is the grader's own rule code, never a board
+    class of the lab's (tests/kit/test_kit_clean.py checks that it answers no student's API)."""
+    for game in kit.lab.games:
+        if not game.rules:
+            continue
+        module = game.rules.partition(":")[0]
+        arc = module.replace(".", "/")
+        if f"{arc}.py" not in kit.files and f"{arc}/__init__.py" not in kit.files:
+            raise KitError(f"{kit.lab.id}: the game {game.id}'s rules {game.rules!r} are not in the kit "
+                           f"(only the lab's package, less {', '.join(sorted(LAB_PACKAGE_SKIPPED))}, is): "
+                           "put them in a module of the lab's package the kit ships")
 
 
 def _teacher_only(module: str) -> bool:

@@ -5,7 +5,8 @@
     POST /api/replace     {"selected": [places]}: is_legal, then replace_selected_cards if legal
     POST /api/restart     a new game (the next seed)
 
-It listens on 127.0.0.1 only. Everything the page shows from the student's code (ranks, suits,
+The table is a student's board in the sandbox (table.py) or the lab's game served from its rules
+(served.py): the same calls, the same JSON. It listens on 127.0.0.1 only. Everything the page shows from the student's code (ranks, suits,
 error messages) travels as JSON and is put in the page as text, never as HTML.
 """
 
@@ -17,6 +18,7 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from importlib.resources import files
 
+from grader.play.served import ServedTable
 from grader.play.table import GameTable
 
 PAGE = files("grader.play") / "page.html"
@@ -27,7 +29,7 @@ class PlayServer(HTTPServer):
     """One request at a time, all on the thread that serves: the sandbox's processes are tied to
     the thread that started them (they end when it ends), and one page needs no more."""
 
-    def __init__(self, table: GameTable, port: int = 0) -> None:
+    def __init__(self, table: GameTable | ServedTable, port: int = 0) -> None:
         super().__init__(("127.0.0.1", port), PlayHandler)
         self.table = table
         self.page = PAGE.read_bytes()

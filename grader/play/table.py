@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader.labs import PlayableGame
+from grader.play.problems import NEXT_STEP, explain
 from grader.sandbox.errors import SandboxError
 from grader.sandbox.launcher import Launcher
 from grader.sandbox.limits import Limits
@@ -23,7 +24,12 @@ CALL_SECONDS = 2.0
 
 
 class BoardProblem(Exception):
-    """The board's code failed or answered nonsense; the message is for the student."""
+    """The board's code failed or answered nonsense; the message is for the student. ``error``:
+    the sandbox's own report, when the student's code raised (problems.py reads it)."""
+
+    def __init__(self, message: str, error: SandboxError | None = None) -> None:
+        super().__init__(message)
+        self.error = error
 
 
 @dataclass
@@ -45,11 +51,13 @@ class GameTable:
     first_seed: int
     launcher: Launcher | None = None
     replay: str = ""  # the command that plays this board again, but for its seed (commands/play.py)
+    lab_board: str = ""  # the command that plays the lab's own game meanwhile ("": there is none)
     tally: Tally = field(default_factory=Tally)
     seed: int = 0
     moves: int = 0
     counted: bool = False
     problem: str = ""
+    next_step: str = ""  # what the page says to do about the problem
     _session: SandboxSession | None = None
     _link: WorkerLink | None = None
     _board: Remote | None = None
@@ -57,7 +65,7 @@ class GameTable:
     # -- what the server calls -----------------------------------------------------------
     def state(self) -> dict:
         if self._board is None and not self.problem:
-            self._new_game(self.first_seed)
+            self._begin(self.first_seed)
         return self._state()
 
     def restart(self) -> dict:
@@ -65,7 +73,7 @@ class GameTable:
             self.tally.played += 1  # a game given up still counts as played
         dealt = self._board is not None or bool(self.problem)
         self.close()  # a new sandbox, so a board file the student has fixed and saved is the one played
-        self._new_game(self.seed + 1 if dealt else self.first_seed)
+        self._begin(self.seed + 1 if dealt else self.first_seed)
         return self._state()
 
     def replace(self, selected: list[int]) -> dict:
@@ -80,7 +88,7 @@ class GameTable:
             else:
                 note = "not a legal selection"
         except BoardProblem as exc:
-            self._stop(str(exc))
+            self._stop(exc)
         return self._state(note)
 
     def close(self) -> None:
@@ -91,8 +99,8 @@ class GameTable:
             self._session = None
 
     # -- the game ------------------------------------------------------------------------
-    def _new_game(self, seed: int) -> None:
-        self.seed, self.moves, self.counted, self.problem = seed, 0, False, ""
+    def _begin(self, seed: int) -> None:
+        self.seed, self.moves, self.counted, self.problem, self.next_step = seed, 0, False, "", ""
         self._end_worker()
         if self._session is None:
             self._session = SandboxSession(self.files, [Path(n).stem for n in self.files if n.endswith(".py")],
@@ -104,12 +112,14 @@ class GameTable:
             self._board = self._ask(board_class)
             if not isinstance(self._board, Remote):
                 raise BoardProblem(f"{self.game.board_class}() should make a board, but it gave {self._board!r}.")
-        except (BoardProblem, SandboxError) as exc:
-            self._stop(str(exc))
+        except BoardProblem as exc:
+            self._stop(exc)
+        except SandboxError as exc:
+            self._stop(BoardProblem(str(exc), exc))
 
     def _state(self, note: str = "") -> dict:
         state = {"game": self.game.id, "title": self.game.title, "seed": self.seed, "places": [], "undealt": None,
-                 "over": "", "note": note, "problem": self.problem, "won": self.tally.won, "played": self.tally.played,
+                 "over": "", "note": note, "problem": self.problem, "next": self.next_step, "won": self.tally.won, "played": self.tally.played,
                  "replay": f"{self.replay or 'grader play'} --seed {self.seed}"}
         if self._board is None:
             return state
@@ -121,8 +131,8 @@ class GameTable:
             elif not self._ask(self._board.another_play_is_possible, kind=bool):
                 state["over"] = "stuck"
         except BoardProblem as exc:
-            self._stop(str(exc))
-            return {**state, "problem": self.problem, "places": [], "undealt": None}
+            self._stop(exc)
+            return {**state, "problem": self.problem, "next": self.next_step, "places": [], "undealt": None}
         if state["over"] and not self.counted:
             self.counted = True
             self.tally.played += 1
@@ -152,7 +162,7 @@ class GameTable:
         try:
             answer = method(*args, timeout=CALL_SECONDS)
         except SandboxError as exc:
-            raise BoardProblem(str(exc)) from None
+            raise BoardProblem(str(exc), exc) from None
         if kind is not None and type(answer) is not kind:
             name = getattr(method, "name", "the board")  # the method as the lab names it
             raise BoardProblem(f"{name}() should return {'True or False' if kind is bool else 'a whole number'}, "
@@ -163,11 +173,15 @@ class GameTable:
         try:
             return student.batch(*calls, timeout=CALL_SECONDS) if calls else []
         except SandboxError as exc:
-            raise BoardProblem(str(exc)) from None
+            raise BoardProblem(str(exc), exc) from None
 
-    def _stop(self, message: str) -> None:
-        """The board failed: show why, end this game, and throw its worker away (it may hang)."""
-        self.problem = message
+    def _stop(self, problem: BoardProblem) -> None:
+        """The board failed: show why and what to do, end this game, and throw its worker away
+        (it may hang)."""
+        if problem.error is not None:
+            self.problem, self.next_step = explain(problem.error, self.lab_board)
+        else:
+            self.problem, self.next_step = f"Your board had a problem:\n{problem}", NEXT_STEP
         self._end_worker()
 
     def _end_worker(self) -> None:

@@ -89,10 +89,14 @@ LAB = bundled_lab(
     # switch, the share won printed): simulate(n) runs it with GAMES_TO_PLAY = n (docs/java.md).
     java_programs=(JavaProgram("elevens_simulation", "simulate", count="GAMES_TO_PLAY",
                                quiet=("I_AM_DEBUGGING", "DEBUG", "DEBUGGING"), read=_read_share_won),),
-    # `grader play`: each board on the lab's own Card, Deck and Board, as its activity grades it.
+    # `grader play`: each board on the lab's own Card, Deck and Board, as its activity grades it;
+    # --lab-board serves the game from its rules (games.py), in the kit too.
     games=(
-        PlayableGame("elevens", "Elevens", "elevens_board.py", "ElevensBoard", ("card.py", "deck.py", "board.py")),
-        PlayableGame("thirteens", "Thirteens", "thirteens_board.py", "ThirteensBoard", ("card.py", "deck.py", "board.py")),
-        PlayableGame("tens", "Tens", "tens_board.py", "TensBoard", ("card.py", "deck.py", "board.py")),
+        PlayableGame("elevens", "Elevens", "elevens_board.py", "ElevensBoard", ("card.py", "deck.py", "board.py"),
+                     rules="grader_labs.elevens.games:ELEVENS"),
+        PlayableGame("thirteens", "Thirteens", "thirteens_board.py", "ThirteensBoard", ("card.py", "deck.py", "board.py"),
+                     rules="grader_labs.elevens.games:THIRTEENS"),
+        PlayableGame("tens", "Tens", "tens_board.py", "TensBoard", ("card.py", "deck.py", "board.py"),
+                     rules="grader_labs.elevens.games:TENS"),
     ),
 )

@@ -7,14 +7,18 @@
    or hashed) of an answer with few (Elevens' Activity 6); its wrong versions ids only;
 3. from inside the sandbox, as a student's file: it walks every folder on its sys.path that the
    kit is installed in, reads every file it can, and reports what it found (nothing) and how
-   much it read (everything: the search is not blind).
+   much it read (everything: the search is not blind);
+4. what `grader play --lab-board` serves from the kit (the lab's rule code) answers none of the
+   student's API, and no file of the kit imports as a student's file but the starter's.
 """
 
+import ast
 import zipfile
 
 import pytest
 import yaml
 
+from grader.labs import get_lab
 from tests.kit.conftest import LABS
 from tests.kit.lab_secrets import answer_traces, dump, lab_secrets, normalised_defs, small_answers
 
@@ -158,3 +162,59 @@ def test_a_student_file_searching_the_installed_kit_from_the_sandbox_finds_nothi
     assert "found nothing" in report and "kit not visible" in report and " 0 entries in site-packages" in report, done.stdout
     walked = int(report.split("walked ")[1].split()[0])
     assert walked > 5000, f"the search was blind (walked {walked} names)\n{done.stdout}"
+
+
+def _api_names(folder) -> dict[str, str]:
+    """The student's API, by the names rule (underscores removed, case ignored): every class,
+    method and function the lab's starter files declare (testers' test functions aside) -> where."""
+    names = {}
+    for path in sorted(folder.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and not node.name.startswith(("__", "test")):
+                names.setdefault(node.name.replace("_", "").lower(), f"{path.name}'s {node.name}")
+    return names
+
+
+def _served_modules(files: dict[str, bytes], lab) -> dict[str, bytes]:
+    """What `grader play` runs in the grader's own process: grader/play/, and each game's rule
+    code (PlayableGame.rules) with the lab modules it imports, as the wheel holds them."""
+    wanted = {name: data for name, data in files.items() if name.startswith("grader/play/") and name.endswith(".py")}
+    todo = [game.rules.partition(":")[0] for game in lab.games if game.rules]
+    while todo:
+        arc = todo.pop().replace(".", "/")
+        name = next((n for n in (f"{arc}.py", f"{arc}/__init__.py") if n in files), None)
+        assert name is not None, f"{arc} (a game's rule code) is not in the kit"
+        if name not in wanted:
+            wanted[name] = files[name]
+            todo += [node.module for node in ast.walk(ast.parse(files[name])) if isinstance(node, ast.ImportFrom)
+                     and (node.module or "").startswith("grader_labs.")]
+    return wanted
+
+
+@pytest.mark.parametrize("lab", LABS)
+def test_the_served_game_answers_no_students_api(kits, lab):
+    """`grader play --lab-board` plays the lab's game in the kit from the lab's rule code
+    (grader/play/served.py). That code must not be a board, deck or card a student could hand in
+    or call as theirs: no class, method or function of it is named as one of the student's (by
+    the names rule that lets the grader call a student's method), so none answers the student's
+    API, whatever file it is copied into."""
+    files = kit_files(kits(lab))
+    served = _served_modules(files, get_lab(lab))
+    api = _api_names(get_lab(lab).starter)
+    assert "grader/play/served.py" in served and api, "the search must have something to look for"
+    found = [f"{name} defines {node.name}, named as {api[node.name.replace('_', '').lower()]}"
+             for name, data in served.items() for node in ast.walk(ast.parse(data))
+             if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name.replace("_", "").lower() in api]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lab", LABS)
+def test_no_file_imports_as_a_students_file_unless_it_is_the_starters(kits, lab):
+    """Nothing in the kit can be imported under a student's file name (card.py, board.py, ...) but
+    the starter's own files (and the files the lab gives unchanged, which are the same)."""
+    files = kit_files(kits(lab))
+    theirs = set(get_lab(lab).student_files()) | set(get_lab(lab).given_files())
+    starter = {path.read_bytes() for path in get_lab(lab).starter.rglob("*") if path.is_file()}
+    named = [name for name in files if name.rsplit("/", 1)[-1] in theirs]
+    assert any(name.startswith("grader_assets/starter/") for name in named), "the search must find the starter"
+    assert not [name for name in named if files[name] not in starter], named

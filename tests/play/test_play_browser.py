@@ -121,3 +121,33 @@ def test_the_thirteen_places_of_tens_can_all_be_chosen_from_the_keyboard(browser
             page.keyboard.press(key)
             expect(page.locator(f'#board .card[data-index="{index}"]')).to_have_attribute("aria-pressed", "true")
 
+
+
+def test_the_labs_served_game_plays_on_the_same_page(browser, tmp_path):
+    """`grader play --lab-board` (served.py): no board class, the same page and the same play."""
+    from tests.play.test_served import served
+
+    with serving(served(seed=5)) as address:
+        page = browser.new_page()
+        page.goto(address)
+        page.wait_for_selector("#board .card[data-card]")
+        places, undealt = board_state(page)
+        assert len(places) == 9 and undealt == 43
+        for k in legal_selection(places):
+            page.locator(f'#board .card[data-index="{k}"]').click()
+        page.get_by_role("button", name="Replace").click()
+        expect(page.locator("#board")).to_have_attribute("data-undealt", "41")
+        assert "grader play --lab-board --game elevens --seed 5" in page.locator("#seed").inner_text()
+
+
+def test_a_method_not_written_yet_is_named_on_the_page_with_what_to_do(browser, tmp_path):
+    starter = (ROOT / "starter" / "elevens" / "elevens_board.py").read_text(encoding="utf-8")
+    game = table(tmp_path, starter)
+    game.lab_board = "grader play --lab-board --game elevens"
+    with serving(game) as address:
+        page = browser.new_page()
+        page.goto(address)
+        expect(page.locator("#problem")).to_contain_text("Not written yet: ElevensBoard.another_play_is_possible")
+        problem = page.locator("#problem").inner_text()
+        assert "Write it, save the file, and press Restart (R)" in problem and "`grader play --lab-board --game elevens`" in problem
+        assert "Press Restart to play again" not in problem

@@ -116,10 +116,13 @@ def test_lab_board_plays_the_labs_own_board_and_its_hint_says_so(tmp_path):
     try:
         line = process.stdout.readline()
         state = state_of(line.split("open ")[1].split()[0])
+        below = descendants(process.pid)
     finally:
         stop(process)
-    assert line.startswith("Playing Tens on the lab's own TensBoard, with the lab's card.py, deck.py and board.py: open"), line
-    assert state["replay"] == "grader play --lab-board --game tens --seed 8"
+    assert not below, "the lab's game is served by the grader itself: no sandbox, no process"
+    assert line.startswith("Playing Tens as the lab plays it, served by the grader from the lab's rules "
+                           "(no file of yours is used): open"), line
+    assert state["replay"] == "grader play --lab-board --game tens --seed 8" and len(state["places"]) == 13
 
 
 def test_the_student_kit_plays_the_students_own_files_from_the_current_folder(tmp_path, monkeypatch):
@@ -134,6 +137,4 @@ def test_the_student_kit_plays_the_students_own_files_from_the_current_folder(tm
     assert files == {name: tmp_path / name for name in (game.file, *game.stand_ins)}
     assert play._whose(game, files, own) == (f"your ElevensBoard from {tmp_path / game.file}, "
                                              "with your card.py, deck.py and board.py")
-    with pytest.raises(SystemExit) as refused:
-        play._folder(Path("."), lab_board=True)
-    assert refused.value.code == ExitCode.USAGE
+    assert play._folder(Path("."), lab_board=True) is None  # the kit plays the lab's game too (served.py)

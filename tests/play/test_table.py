@@ -5,7 +5,8 @@ with a rule bug (its verdicts are the game's), and boards that raise, hang or an
 import json
 import urllib.request
 
-from tests.play.tables import board_with, illegal_selection, legal_selection, serving, table
+from grader.play.table import GameTable
+from tests.play.tables import ELEVENS, LAB, REFERENCE_BOARD, board_with, illegal_selection, legal_selection, serving, table
 
 
 def test_a_legal_play_takes_two_new_cards_and_an_illegal_one_is_refused(tmp_path):
@@ -142,3 +143,55 @@ def test_restart_plays_the_file_as_the_student_saved_it_since(tmp_path):
     finally:
         game.close()
 
+
+
+STARTER = LAB.starter / "elevens_board.py"
+
+
+def test_a_method_not_written_yet_is_named_with_what_to_do_and_the_labs_game_meanwhile(tmp_path):
+    """The starter's elevens_board.py: restarting cannot help, so the page names the method, its
+    file, line and activity, says to write it, and offers the lab's own game meanwhile."""
+    game = table(tmp_path, STARTER.read_text(encoding="utf-8"))
+    game.lab_board = "grader play --lab-board --game elevens"
+    try:
+        state = game.state()
+        assert state["problem"].startswith("Not written yet: ElevensBoard.another_play_is_possible in elevens_board.py "
+                                           "(line 22) still raises NotImplementedError, the starter's placeholder "
+                                           "(Activity 9)."), state["problem"]
+        assert state["next"] == ("Write it, save the file, and press Restart (R). Until then, play the lab's own game: "
+                                 "`grader play --lab-board --game elevens`"), state["next"]
+        assert "Press Restart to play again" not in json.dumps(state)
+        (tmp_path / "elevens_board.py").write_text(board_with("x", "x"), encoding="utf-8")  # written and saved
+        written = game.restart()
+        assert written["problem"] == "" and written["undealt"] == 43
+    finally:
+        game.close()
+
+
+def test_a_half_done_folder_names_the_first_unwritten_method_under_the_board(tmp_path):
+    """As in the kit, where the stand-ins are the student's own: an unwritten Board.__init__ is named."""
+    (tmp_path / "board.py").write_text((LAB.starter / "board.py").read_text(encoding="utf-8"), encoding="utf-8")
+    mine = tmp_path / "elevens_board.py"
+    mine.write_text(REFERENCE_BOARD, encoding="utf-8")
+    files = {"elevens_board.py": mine, "card.py": LAB.reference / "card.py", "deck.py": LAB.reference / "deck.py",
+             "board.py": tmp_path / "board.py"}
+    game = GameTable(ELEVENS, files, ("elevens_board.py", "board.py"), 5)
+    try:
+        state = game.state()
+        assert state["problem"].startswith("Not written yet: Board.__init__ in board.py (line 13) still raises "
+                                           "NotImplementedError, the starter's placeholder (Activity 8)."), state["problem"]
+        assert state["next"] == "Write it, save the file, and press Restart (R)."  # no lab game offered: none given
+    finally:
+        game.close()
+
+
+def test_any_other_error_says_restart_plays_the_file_as_saved(tmp_path):
+    game = table(tmp_path, board_with("    def is_legal(self, selected: list[int]) -> bool:\n",
+                                      "    def is_legal(self, selected: list[int]) -> bool:\n        raise ValueError('x')\n"))
+    try:
+        game.state()
+        broken = game.replace([0, 1])
+        assert broken["problem"].startswith("Your board had a problem:\n") and "ValueError: x" in broken["problem"]
+        assert broken["next"] == "Fix it, save the file, and press Restart (R): it plays the file as you saved it."
+    finally:
+        game.close()
