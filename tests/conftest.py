@@ -74,6 +74,7 @@ LONGEST_FIRST = (
     "tests/java/test_junit_testers.py", "tests/java/test_java_diagnose.py", "tests/java/test_java_api.py",
     "tests/java/test_java_grading.py", "tests/security/test_java_attacks.py", "tests/suites/test_boards_graded.py",
     "tests/java/test_java_contract.py", "tests/java/test_ap_class.py",
+    "tests/corpus/test_corpus_full_marks.py", "tests/kit/test_kit_handout_commands.py",
     "tests/kit/test_kit_grades.py", "tests/diagnosis/test_swap_diagnosis.py", "tests/labs/up_down_stay",
     "tests/labs/six_takes", "tests/integrations/test_python_versions.py", "tests/integrations/test_classroom_deployed.py",
     "tests/cli/test_class_page_says_why.py", "tests/engine/test_containment.py", "tests/cli/test_cli.py",
