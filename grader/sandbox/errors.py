@@ -43,8 +43,8 @@ class StudentLoadError(SandboxError):
         frames = details.get("frames") or []
         where = f" (line {frames[-1]['line']})" if frames else ""
         if details.get("inside"):
-            where += f" (inside the lab's own {details['inside']}, called from your file)" if frames else \
-                f" (inside the lab's own {details['inside']})"
+            where += f" (inside {_whose(details['inside'])}, called from your file)" if frames else \
+                f" (inside {_whose(details['inside'])})"
         super().__init__(
             f"{module}.py could not be loaded: {details['type']}: {details['message']}{where}. "
             "Every test of this activity needs the file to load: run it yourself with "
@@ -92,10 +92,18 @@ def inside_note(details: dict) -> str:
     if not inside:
         return ""
     if details.get("frames"):
-        return (f"\n(The error itself happened inside the lab's own {inside}, called from your code "
+        return (f"\n(The error itself happened inside {_whose(inside)}, called from your code "
                 "there: check what your code passed to it.)")
-    return (f"\n(It happened inside the lab's own {inside}, not in your file: check what your code "
+    return (f"\n(It happened inside {_whose(inside)}, not in the file this activity checks: check what your code "
             "gave it or returned to it.)")
+
+
+def _whose(name: str) -> str:
+    """A file the error happened in that the activity does not grade: the lab's own in the
+    teacher's grader, the student's own earlier file in the student kit (grader/kit/)."""
+    from grader.kit.edition import is_kit  # the kit's edition is a leaf module: no import circle
+
+    return f"your own {name} (its own activity checks it)" if is_kit() else f"the lab's own {name}"
 
 
 # What a reply's "error" must look like before any message is built from it. The sandbox's
