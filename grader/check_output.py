@@ -49,11 +49,14 @@ def print_opening(out: Console, view: CheckView) -> None:
 
 @in_students_words
 def print_check(result: SubmissionResult, base_seed: int = 0, out: Console | None = None,
-                view: CheckView | None = None) -> None:
+                view: CheckView | None = None, everything: bool = True) -> None:
     """A student's results: the activities in progress in detail, then those not started and not
     handed in (a line each), going further, what passed, the scores. The next step is printed
     by ``print_next_step``, after anything the lab adds.
 
+    ``everything=False`` prints one screen instead (grader/check_screen.py: the first problem,
+    a count of the rest, one line each for what is not started and the scores): what `grader
+    check` shows a student; `--all` and Classroom's log show everything.
     ``base_seed`` is shown at the end when it is not 0; every replay command already has it.
     """
     from grader.console import console
@@ -72,6 +75,11 @@ def print_check(result: SubmissionResult, base_seed: int = 0, out: Console | Non
         out.print(Text("\nNone of the lab's files are in this folder, but they seem to be in a folder inside it. Check that one:",
                        style="bold"))
         out.print(Text(f"  {view.elsewhere}"), soft_wrap=True)
+        return
+    if not everything:
+        from grader.check_screen import print_screen
+
+        print_screen(out, result, base_seed, view)
         return
     _print_problems(out, result, view)
     _print_not_started(out, result, view)
@@ -144,20 +152,25 @@ def _print_group(out: Console, activity: ActivityResult, group: FailureGroup) ->
                        style="dim"), soft_wrap=True)
 
 
-def _print_test(out: Console, activity: ActivityResult, test: TestResult, shown_worth: str) -> None:
+def _print_test(out: Console, activity: ActivityResult, test: TestResult, shown_worth: str,
+                output_lines: int = OUTPUT_LINES, block=None) -> None:
+    """A test run: its outcome, its message, what the student's code printed (``output_lines``
+    at most) and the command that runs it again. ``block(text, indent)`` prints the message
+    (one screen's check cuts a long one)."""
+    block = block or (lambda text, indent: _print_block(out, text, indent))
     symbol, style = MARK.get(test.outcome, ("?", ""))
     hidden = ", hidden test" if test.visibility == "hidden" else ""
     out.print(Text.assemble("  ", (symbol, style), " ", (f"{activity.id} ", "bold"), (visible(test.name), "bold"),
                             f": {outcome_words(test.outcome)} ({shown_worth}{hidden})"), soft_wrap=True)
     if test.outcome == "passed":
         return
-    _print_block(out, test.message, indent=6)
+    block(test.message, 6)
     if test.output.strip():
         out.print(Text("      your code printed:", style="dim"))
         lines = test.output.rstrip().splitlines()
-        _print_block(out, "\n".join(lines[:OUTPUT_LINES]), indent=8)
-        if len(lines) > OUTPUT_LINES:
-            out.print(Text(f"        … and {plural(len(lines) - OUTPUT_LINES, 'more line')}", style="dim"))
+        _print_block(out, "\n".join(lines[:output_lines]), indent=8)
+        if len(lines) > output_lines:
+            out.print(Text(f"        … and {plural(len(lines) - output_lines, 'more line')}", style="dim"))
     if test.replay:
         out.print(Text("      Run this test again on its own:", style="dim"))
         out.print(Text(f"        {visible(test.replay)}"), soft_wrap=True)
@@ -215,9 +228,15 @@ def _print_scores(out: Console, result: SubmissionResult, base_seed: int, view: 
             shown += f"  ({SCORE_NOTE.get(status, status)})"
         shown += teacher_checks.score_words(activity)  # in a kit: points only the teacher gives
         out.print(Text(f"  {name}{' ' * (width - cell_len(name))}  {shown}"))
+    _print_scores_notes(out, result, base_seed, blank=True)
+
+
+def _print_scores_notes(out: Console, result: SubmissionResult, base_seed: int, blank: bool = False) -> None:
+    """The total and the bonus, then what a reader must know about them (the teacher's points
+    in a kit, half points, hidden tests not run, the seed)."""
     hidden = sum(a.hidden_not_run for a in result.activities)
     which = " (public tests)" if hidden else ""
-    total = f"\nTotal{which}: {counted_score(result.total, result.max)}"
+    total = ("\n" if blank else "") + f"Total{which}: {counted_score(result.total, result.max)}"
     if result.status == "grader_error":
         total += " (incomplete)"
     out.print(Text(total, style="bold") + Text(f"    Bonus: {counted_score(result.bonus, result.bonus_max)}"

@@ -13,7 +13,7 @@ from pathlib import Path
 from grader.engine.plan import SubmissionPlan, plan_submission
 from grader.idiom import PYTHON, source_file, speaking
 from grader.idiom.java import JavaIdiom
-from grader.replay import ReplayTarget, check_command
+from grader.replay import ReplayTarget, check_command, quote
 from grader.results import ActivityResult, SubmissionResult
 from grader.rubric import Rubric
 
@@ -30,6 +30,8 @@ class CheckView:
     not_started: dict[str, str] = field(default_factory=dict)  # activity id -> why it counts as not started
     elsewhere: str = ""  # the command to run instead, when the files seem to be in a subfolder
     next_step: str = ""
+    all_command: str = ""  # the command that shows everything (`grader check FOLDER --all`), for one screen's check
+    chosen: list[str] = field(default_factory=list)  # the activities checked, when --activity chose them
 
 
 def check_view(rubric: Rubric, result: SubmissionResult | None, source: Path, folder: Path, target: ReplayTarget,
@@ -39,7 +41,7 @@ def check_view(rubric: Rubric, result: SubmissionResult | None, source: Path, fo
     ``source`` is the folder or zip as given, ``folder`` the one graded (unwrapped or unpacked).
     """
     plan = plan_submission(rubric, "check", folder, only)
-    view = CheckView(str(source), rubric.lab, files_used(plan))
+    view = CheckView(str(source), rubric.lab, files_used(plan), chosen=list(only or []))
     if not plan.activities and not plan.waiting:
         view.elsewhere = subfolder_command(rubric, folder, source, target)
     if result is not None:
@@ -47,6 +49,15 @@ def check_view(rubric: Rubric, result: SubmissionResult | None, source: Path, fo
             view.not_started = not_started(rubric, result, plan)
             view.next_step = "" if view.elsewhere else next_step(rubric, result, view.not_started, target)
     return view
+
+
+def all_command(rubric: Rubric, target: ReplayTarget, activities: list[str] | None = None, hidden: bool = False,
+                base_seed: int = 0) -> str:
+    """``grader check FOLDER [--activity A2 ...] --all``: the same check, showing everything
+    (one screen's check names it under the first problem)."""
+    command = check_command(target.folder, lab=target.lab, extra=target.extra, hidden=hidden, base_seed=base_seed,
+                            rubric="" if rubric.is_default else rubric.source)
+    return command + "".join(f" --activity {quote(a)}" for a in activities or ()) + " --all"
 
 
 def started_only(result: SubmissionResult, view: CheckView) -> SubmissionResult:

@@ -16,7 +16,7 @@ if __name__ == "__main__" or Path(sys.argv[0]).name == "grader":
 
 from grader import __version__  # noqa: E402
 from grader.check_output import print_next_step, print_opening
-from grader.check_view import check_view, started_only
+from grader.check_view import all_command, check_view, started_only
 from grader.commands.arguments import (
     check_out_dir,
     class_folder_entries,
@@ -169,6 +169,9 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int | None, rubric: Pa
 @click.option("--hidden", is_flag=True, help="Also run hidden tests (for teachers replaying a test from a report).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Also write results.json and the other reports `grade` writes, for this one submission, into this folder.")
+@click.option("--all", "everything", is_flag=True,
+              help="Show everything: every failure, every activity not started, what passed, a table of scores "
+                   "(without it, the check fits one screen).")
 @click.option("--github", "github", is_flag=True,
               help="As a step of a GitHub Classroom workflow: also run hidden tests, write the points for Classroom's "
                    "reporter to $GITHUB_OUTPUT, and exit 0 unless the grader failed (docs/integrations.md).")
@@ -185,7 +188,8 @@ def grade_command(submissions: Path, out_dir: Path, jobs: int | None, rubric: Pa
               help="Check one student of an LMS download or a folder of Classroom clones: their id in the teacher's "
                    "gradebook, their name, or an id the LMS gave them.")
 @intake_options
-def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path | None, github: bool, junit_xml: Path | None,
+def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path | None, everything: bool, github: bool,
+                  junit_xml: Path | None,
                   rubric: Path | None, lab_id: str | None, base_seed: int, activities, tests, isolation: str,
                   allow_root: bool, student: str | None, intake: IntakeChoice) -> None:
     """Run the public tests on your own FOLDER (default: the current folder), or on a .zip."""
@@ -236,9 +240,13 @@ def check_command(folder: Path, require_all: bool, hidden: bool, out_dir: Path |
         # nothing the student's code printed can act as a workflow command.
         with classroom.commands_off(active=github):
             view = check_view(rubric_data, result, folder, submission.folder, target, graded)
+            view.all_command = all_command(rubric_data, target, chosen, hidden, base_seed)
             if github:
                 print_opening(console, view)
-            print_check(classroom.for_the_log(result) if github else result, base_seed, view=view)
+            # One screen for a student; everything with --all, for a replay (--test: its runs, passed
+            # or not) and in Classroom's log (a CI log scrolls).
+            print_check(classroom.for_the_log(result) if github else result, base_seed, view=view,
+                        everything=everything or github or bool(wanted_tests))
             if out_dir is not None:
                 write_run_outputs(results, out_dir)
             _write_junit(results, junit_xml)

@@ -85,8 +85,10 @@ def _print_list(out: Console, submissions: Iterable[SubmissionResult]) -> None:
 
 # --- one student's check (`grader check`): grader/check_output.py ---------------------------
 
-def print_check(result: SubmissionResult, base_seed: int = 0, out: Console | None = None, view=None) -> None:
-    """A student's check (grader/check_output.py, imported only by `grader check`)."""
+def print_check(result: SubmissionResult, base_seed: int = 0, out: Console | None = None, view=None,
+                everything: bool = True) -> None:
+    """A student's check (grader/check_output.py, imported only by `grader check`): everything,
+    or one screen (``everything=False``, grader/check_screen.py)."""
     from grader.check_output import print_check as show
 
-    show(result, base_seed, out or console, view)
+    show(result, base_seed, out or console, view, everything)

@@ -138,11 +138,12 @@ def handout(tmp_path_factory) -> Path:
 def test_a_card_only_check_fits_one_screen_and_names_the_next_step(handout):
     done = run("check", cwd=handout / "starter")
     lines = done.stdout.splitlines()
-    assert len(lines) <= 60, done.stdout
+    assert len(lines) <= 25, done.stdout  # one screen (tests/cli/test_check_screen.py)
     # The files it checks: card.py; the others are the starter's, not started, so not listed.
     assert lines[0].startswith(f"Checking {handout / 'starter'} (elevens): card.py")
     assert "NotImplementedError" not in done.stdout and "What went wrong" not in done.stdout
-    assert "A2 Deck: not started: deck.py is still the starter file" in done.stdout
+    assert "Not started: A2, A3, A4, A5, A5b, A6, A8, A9, A10, A11, A11b, bonus-tens" in lines  # on one line
+    assert "A2 Deck: not started: deck.py is still the starter file" in run("check", "--all", cwd=handout / "starter").stdout
     assert lines[-1] == f"A1 done. Next: deck.py, A2 Deck — `grader check {handout / 'starter'} --activity A2`", lines[-1]
     assert "seed" not in done.stdout.lower() and ".67" not in done.stdout
 

@@ -46,7 +46,7 @@ def checked(tmp_path_factory) -> dict[str, dict]:
     seen = {}
     for language in ("java", "python"):
         shutil.copytree(FIXTURES / language, base / language)
-        done = subprocess.run([sys.executable, "-m", "grader.cli", "check", language, "--activity", "A1", "--activity", "A2",
+        done = subprocess.run([sys.executable, "-m", "grader.cli", "check", language, "--activity", "A1", "--activity", "A2", "--all",
                                "--out", f"{language}-out", "--junit-xml", f"{language}.xml"],
                               capture_output=True, text=True, cwd=base, env=env, timeout=600)
         out = base / f"{language}-out"

@@ -49,8 +49,8 @@ def test_a_correct_submission_passes_every_public_test_of_the_kit(kits, lab, tmp
 
 def test_a_buggy_deck_fails_as_in_the_full_grader_and_its_tester_waits(kits, installed_grader, tmp_path):
     student = ROOT / "examples" / "elevens" / "eli_deal_bug"
-    kit = kits("elevens").grader("check", str(student))
-    full = installed_grader.grader("check", str(student))
+    kit = kits("elevens").grader("check", str(student), "--all")  # every failure, a row per activity
+    full = installed_grader.grader("check", str(student), "--all")
     assert kit.returncode == full.returncode == 1
     owned = {"A1", "A2", "A4"}
     kit_failures = {t for t in failed(kit.stdout) if t.split()[0] in owned}
@@ -89,7 +89,8 @@ def test_a_file_that_imports_an_earlier_one_runs_on_the_students_own_once_its_ac
     assert right.returncode == 0 and "✗" not in right.stdout, right.stdout
     assert score_line(right.stdout, "A1") and "21 / 21" in score_line(right.stdout, "A2")
     buggy = cards.replace("def penalty(", "def penalty_unused(", 1) + "\n\ndef penalty(card):\n    return 1\n"
-    wrong = kits("six-takes").grader("check", str(write(tmp_path / "wrong", {"takes_cards.py": buggy, "takes_table.py": table})))
+    wrong = kits("six-takes").grader("check", str(write(tmp_path / "wrong", {"takes_cards.py": buggy, "takes_table.py": table})),
+                                    "--all")  # the note of an activity that passed: under --all
     assert wrong.returncode == 1 and any(t.startswith("A1 ") for t in failed(wrong.stdout)), wrong.stdout
     assert "in the student kit this activity runs on your own takes_cards.py" in wrong.stdout
     assert "Finish A1 first" in wrong.stdout
@@ -106,16 +107,16 @@ def test_written_answers_are_checked_for_their_format_only_and_their_points_are_
     answers["plays"] = answers["plays"][:1]  # one play missing
     answers["card_indexes"] = [0, 1, 3]
     wrong = write(tmp_path / "wrong", {"answers.yaml": yaml.safe_dump(answers)})
-    kit = kits("elevens").grader("check", str(wrong), "--activity", "A6")
-    full = installed_grader.grader("check", str(wrong), "--activity", "A6")
+    kit = kits("elevens").grader("check", str(wrong), "--activity", "A6", "--all")
+    full = installed_grader.grader("check", str(wrong), "--activity", "A6", "--all")
     assert kit.returncode == 0 and not failed(kit.stdout), kit.stdout
     assert failed(full.stdout) == {"A6 test_plays_question", "A6 test_card_indexes_question"}
     # Unreadable: the same failures and hints in both.
     answers = yaml.safe_load((ROOT / "reference" / "elevens" / "answers.yaml").read_text(encoding="utf-8"))
     answers.update(deck_size="six", plays=[["5S", "6X"]])
     unreadable = write(tmp_path / "unreadable", {"answers.yaml": yaml.safe_dump(answers)})
-    kit = kits("elevens").grader("check", str(unreadable), "--activity", "A6")
-    full = installed_grader.grader("check", str(unreadable), "--activity", "A6")
+    kit = kits("elevens").grader("check", str(unreadable), "--activity", "A6", "--all")
+    full = installed_grader.grader("check", str(unreadable), "--activity", "A6", "--all")
     assert failed(kit.stdout) == failed(full.stdout) == {"A6 test_deck_size_question", "A6 test_plays_question"}
     assert kit.returncode == 1 and "That is not a whole number" in kit.stdout
     hints = lambda out: [line for line in out.splitlines() if "Hint:" in line]  # noqa: E731
@@ -152,6 +153,6 @@ def test_the_kit_offers_only_the_students_commands(kits, tmp_path):
 
 @pytest.mark.skipif(shutil.which("javac") is None, reason="no JDK (javac) on this machine")
 def test_a_java_submission_is_checked_on_its_own_classes(kits):
-    done = kits("elevens").grader("check", str(ROOT / "examples" / "elevens-java" / "ada_complete"))
+    done = kits("elevens").grader("check", str(ROOT / "examples" / "elevens-java" / "ada_complete"), "--all")
     assert "14 / 14" in score_line(done.stdout, "A1") and "16 / 16" in score_line(done.stdout, "A2")
     assert "A5 Deck tester, not checked yet: the student kit does not run Java testers yet" in done.stdout

@@ -102,7 +102,7 @@ def a5_points(stdout: str) -> str:
 def test_the_cheat_scores_0(tmp_path):
     folder = cheat_folder(tmp_path)
     done = subprocess.run([sys.executable, "-c", "from grader.cli import main; main()", "check", str(folder),
-                           "--activity", "A5"], cwd=tmp_path, capture_output=True, text=True, timeout=600)
+                           "--activity", "A5", "--all"], cwd=tmp_path, capture_output=True, text=True, timeout=600)
     assert " 0 / 18" in a5_points(done.stdout), done.stdout + done.stderr
     assert "cannot tell which Deck this is" in done.stdout
 
