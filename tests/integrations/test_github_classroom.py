@@ -54,8 +54,8 @@ def reference(tmp_path_factory):
 def buggy(tmp_path_factory):
     home = tmp_path_factory.mktemp("buggy")
     rubric = (ROOT / "rubrics" / "elevens.yaml").read_text(encoding="utf-8")
-    assert "{test: test_str, points: 3}" in rubric
-    (home / "teacher.yaml").write_text(rubric.replace("{test: test_str, points: 3}", "{test: test_str, points: 5}"), encoding="utf-8")
+    assert "{test: test_str, points: 3," in rubric
+    (home / "teacher.yaml").write_text(rubric.replace("{test: test_str, points: 3,", "{test: test_str, points: 5,"), encoding="utf-8")
     repo = write_class(home / "class", {"repo": {"card.py": BUGGY_CARD, "deck.py": reference_text("deck.py")}}) / "repo"
     workflow = init(repo, "--install", INSTALL, "--rubric", "../../teacher.yaml", "--activity", "A1", "--activity", "A2")
     runs = [run_step(step, repo, home) for step in grading_steps(workflow)]
