@@ -43,8 +43,8 @@ class PlayableGame:
     # The lab's own rule code for the game, "module:attribute", which `grader play --lab-board`
     # serves from the grader's process (grader/play/served.py), in the teacher's grader and the
     # student kit alike: no board class of the lab's runs. An object with ``places`` (the board's
-    # size), ``values`` (short rank -> point value, A 2 ... 10 J Q K: the deck is every rank in
-    # the four suits), ``is_play(codes)`` and ``find_play(board)`` (cards as codes: "10h", "Kd";
+    # size), ``codes()`` (every piece of the game as a short code), ``face(code)`` (its two
+    # words for the page), ``is_play(codes)`` and ``find_play(board)`` (pieces as codes;
     # an empty place is None). It is not the student's API, so it stands in for no student file.
     rules: str | None = None
 

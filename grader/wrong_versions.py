@@ -139,7 +139,7 @@ class WrongVersions:
         lab, the file under test and the versions accepted (in a kit, the student's own files)."""
         testers = tuple(sorted((str(n), _digest(Path(p))) for n, p in own_tests.tester_files.items()))
         yours = tuple(sorted((str(n), _digest(Path(p))) for n, p in (getattr(own_tests, "yours", None) or {}).items()))
-        aliases = tuple(sorted((getattr(own_tests, "aliases", None) or {}).items()))  # Deck -> deck changes what imports
+        aliases = tuple(sorted((getattr(own_tests, "aliases", None) or {}).items()))  # Widget -> widget changes what imports
         return (type(own_tests).__name__, testers, yours, aliases, own_tests.seed, getattr(own_tests, "limits", None),
                 self.lab.id, str(self.folder), name, tuple(self.accepted()), is_kit())
 

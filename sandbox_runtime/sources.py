@@ -76,8 +76,8 @@ FINDER = InMemoryFinder()
 
 
 class AliasLoader:  # a loader by its two methods (importlib.abc would cost every sandbox an import)
-    """``import Card`` gives the module ``card`` itself (the same object, so ``Card.Card is
-    card.Card``): a student's file named ``Card.py`` is staged as the lab's ``card.py``
+    """``import Widget`` gives the module ``widget`` itself (the same object, so ``Widget.Widget is
+    widget.Widget``): a student's file named ``Widget.py`` is staged as the lab's ``widget.py``
     (grader/engine/plan.py), and their other files import it by the name they gave it."""
 
     def __init__(self, target: str) -> None:

@@ -115,7 +115,7 @@ class Zygote:
     # -- loading -------------------------------------------------------------------------------
     def load(self, request: dict) -> dict:
         failures.set_own(request.get("own"))  # before any import: its errors are described too
-        sources.alias(request.get("aliases"))  # Card -> card: a misnamed file, imported by the name the student gave it
+        sources.alias(request.get("aliases"))  # Widget -> widget: a misnamed file, imported by the name the student gave it
         self.host = bool(request.get("host"))
         modules, switched_off = request.get("modules", []), request.get("disable", [])
         if self.host or request.get("testers"):  # the lab's own files only: imported here, once

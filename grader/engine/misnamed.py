@@ -1,12 +1,12 @@
-"""Lab files handed in under another name (``Card.py`` for ``card.py``), imported by that name.
+"""Lab files handed in under another name (``Widget.py`` for ``widget.py``), imported by that name.
 
 The plan stages such a file under the lab's name (plan.py, ``FolderFiles.near``), so the lab's
 suites and stand-ins find it. The student's other files import it by the name *they* gave it
-(``from Card import Card`` in their ``Deck.py``), which works on their machine: so every sandbox
-of the submission also answers ``import Card`` with the lab's ``card`` module itself (an alias:
+(``from Widget import Widget`` in their ``gadget.py``), which works on their machine: so every sandbox
+of the submission also answers ``import Widget`` with the lab's ``widget`` module itself (an alias:
 sandbox_runtime/sources.py), and the work is graded as written. The report still says what to
 change, file *and* imports, because the lab, the handout's commands and a case-sensitive machine
-look for ``card.py``: ``imports_of`` finds those imports by parsing the files, never running them.
+look for ``widget.py``: ``imports_of`` finds those imports by parsing the files, never running them.
 """
 
 import ast
@@ -16,7 +16,7 @@ MAX_PARSED_BYTES = 1_000_000  # a bigger file is no lab file: its imports are no
 
 
 def aliases(lab_names: set[str], near: dict[str, Path]) -> dict[str, str]:
-    """The student's module name -> the lab's, for each lab file (``lab_names``: ``card.py``...)
+    """The student's module name -> the lab's, for each lab file (``lab_names``: ``widget.py``...)
     found only under a near name (``near``: lab name -> the file handed in). A name Python
     cannot import (``Card-Deck.py``) gets no alias: nothing could import it by that name."""
     found = {}
@@ -28,8 +28,8 @@ def aliases(lab_names: set[str], near: dict[str, Path]) -> dict[str, str]:
 
 
 def imports_of(modules: set[str], files: dict[str, Path]) -> dict[str, list[str]]:
-    """For each of ``modules`` (``Card``), where the student's ``files`` (shown name -> path)
-    import it: ``["Deck.py line 10", "board.py line 10"]``, in file order. A file that does not
+    """For each of ``modules`` (``Widget``), where the student's ``files`` (shown name -> path)
+    import it: ``["Gadget.py line 10", "box.py line 10"]``, in file order. A file that does not
     parse, or cannot be read, lists nothing (its own error is reported where it is graded)."""
     sites: dict[str, list[str]] = {module: [] for module in sorted(modules)}
     if not modules:
@@ -60,7 +60,7 @@ def imports_of(modules: set[str], files: dict[str, Path]) -> dict[str, list[str]
 
 def imports_note(given: str, name: str, sites: list[str]) -> str:
     """What to change in the imports of a file handed in as ``given`` and graded as ``name``:
-    `` and write `card` for `Card` in the imports that name it: Deck.py line 10, board.py line 10 (...)``."""
+    `` and write `widget` for `Widget` in the imports that name it: Gadget.py line 10, box.py line 10 (...)``."""
     if not sites:
         return ""
     shown = sites if len(sites) <= 6 else [*sites[:5], f"{len(sites) - 5} more"]

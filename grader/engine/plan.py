@@ -46,7 +46,7 @@ class ActivityPlan:
     # handout never declared, not run; the activity's points are shared by its other tests.
     outside_contract: list[str] = field(default_factory=list)
     contract_note: str = ""
-    # The module names the student gave the lab's files -> the lab's (Card -> card): importable
+    # The module names the student gave the lab's files -> the lab's (Widget -> widget): importable
     # under both in the sandbox, so their files run as written (engine/misnamed.py).
     aliases: dict[str, str] = field(default_factory=dict)
 
@@ -62,8 +62,8 @@ class SubmissionPlan:
     # activity id -> {the lab's name: the name the student gave it} for files graded under the
     # lab's name although named otherwise (Widget.py for widget.py): every report says so.
     renamed: dict[str, dict[str, str]] = field(default_factory=dict)
-    # The student's module name of such a file (Card) -> where their files import it by that
-    # name ("Deck.py line 10"): the report says to change those imports too (engine/misnamed.py).
+    # The student's module name of such a file (Widget) -> where their files import it by that
+    # name ("Gadget.py line 10"): the report says to change those imports too (engine/misnamed.py).
     misnamed_imports: dict[str, list[str]] = field(default_factory=dict)
     # Student kit only: activities that wait for a file of the student's another activity grades.
     waiting: list[str] = field(default_factory=list)
@@ -176,8 +176,8 @@ def plan_submission(rubric: Rubric, submission_id: str, folder: Path, only: list
 
 
 def misnamed_aliases(rubric: Rubric, found: "FolderFiles", lab_names: set[str], plan: SubmissionPlan) -> dict[str, str]:
-    """The module names the student gave the lab's files (``Card`` for ``card.py``) -> the lab's,
-    for every activity of the submission (an ``--activity A2`` run too: its Deck.py imports Card);
+    """The module names the student gave the lab's files (``Widget`` for ``widget.py``) -> the lab's,
+    for every activity of the submission (an ``--activity A2`` run too: its Gadget.py imports Widget);
     and, in ``plan``, where the student's files import each one by that name."""
     names = lab_files(rubric)
     near = {name: path for name in sorted(names) if not found.exact(name) for path in found.near(name, lab_names).values()}

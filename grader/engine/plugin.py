@@ -251,7 +251,7 @@ def own_tests(request: pytest.FixtureRequest, submission_id: str) -> OwnTests:
         return JavaOwnTests(files, seed, state.limits, submission=submission_id)
     tests = OwnTests(files, seed, state.limits)
     tests.yours = {name: Path(path) for name, path in activity.yours.items()}  # a student kit's own files
-    tests.aliases = dict(activity.aliases)  # `from Deck import Deck` in a tester, when deck.py was handed in as Deck.py
+    tests.aliases = dict(activity.aliases)  # `from Widget import Widget` in a tester, when widget.py was handed in as Widget.py
     return tests
 
 

@@ -1,9 +1,9 @@
 """Which of an activity's checks a Java student was never asked for: the contract they were handed.
 
 The guide is the grading contract (principle 6). Some methods this project's Java starter
-declares are not in the guide for every class: the AP guide asks for ``playIfPossible`` on
-ElevensBoard only (Activity 11), and a student told to copy ElevensBoard for Thirteens carries
-its placeholder ``playIfPossible() { return false; }`` along, declared but never asked for. The
+declares are not in the guide for every class: a guide may ask for a method on one class only,
+and a student told to copy that class for another game carries its placeholder (``return
+false;``) along, declared but never asked for. The
 lab's package lists such methods (``Lab.java_optional_methods``).
 
 The rule, in one sentence: **a test listed with a method in ``Lab.java_optional_methods`` is

@@ -84,7 +84,7 @@ def kit_files(rubric: Rubric, activity: Activity, present: dict[str, Path], grad
 def tester_needs(rubric: Rubric, activity: Activity, locate, testers: dict[str, Path]) -> list[str]:
     """Of a tester activity's ``uses``, the ones its runs need: the file under test (the first)
     and the lab files the student's testers, or that file, import, directly or through one
-    another. A card tester that never imports deck.py does not wait for the Deck's activities."""
+    another. A tester that never imports an earlier file does not wait for that file's activities."""
     under_test = activity.uses[0]
     staged = dict(testers)
     if (path := locate(under_test)) is not None:
@@ -138,8 +138,8 @@ def passes(result: ActivityResult) -> bool:
 def wait_for_owners(rubric: Rubric, results: list[ActivityResult], imported: dict[str, list[str]] | None = None,
                     records: list[dict] | None = None) -> None:
     """Adjust, in place and in the rubric's order, each activity that runs on the student's own
-    copy of a file whose own activities do not all pass (A8 runs on their deck.py, which A2 and
-    A4 grade), so that a bug in that file costs points once, in the activity that owns it:
+    copy of a file whose own activities do not all pass (an activity that runs on their earlier
+    file, which other activities grade), so that a bug in that file costs points once, in the activity that owns it:
 
     - when an owning activity could not run at all (the file is missing, not started, or
       itself waiting), nothing of this activity can be trusted: it waits as a whole ("not

@@ -1,13 +1,12 @@
 """The lab's own game, served by the grader itself: what `grader play --lab-board` plays.
 
-Students play the lab's game before they write a board (the AP lab hands out a working game for
-that), so the student kit must play it too; yet the kit holds no board, deck or card class of
-the lab's in any form (docs/kit.md). So nothing of the lab's class design runs here: the grader
-keeps the game as plain data (a list of card codes per place and the undealt codes) and asks
-only the lab's *rule code* (``PlayableGame.rules``, e.g. grader_labs/elevens/games.py) two
-questions: are these cards a play, and is there a play on this board. That code speaks in card
-codes ("10h", "Kd"), not in the student's API (no ``is_legal``, ``card_at``, ``deal``...), so it
-can stand in for no student file; tests/kit/test_kit_clean.py checks that.
+Students play the lab's game before they write a board (a lab may hand out a working game for
+that), so the student kit must play it too; yet the kit holds none of the lab's classes in any
+form (docs/kit.md). So nothing of the lab's class design runs here: the grader keeps the game as
+plain data (a short code per place, and the codes still to come) and asks only the lab's *rule
+code* (``PlayableGame.rules``, in the lab's own package) for its pieces and two answers: are
+these pieces a play, and is there a play on this board. That code speaks in codes, not in the
+student's API, so it can stand in for no student file; tests/kit/test_kit_clean.py checks that.
 
 The page and its JSON are the same as for a student's board (table.py), so the one page plays
 both. No sandbox is needed: no student code runs.
@@ -21,15 +20,14 @@ from typing import Protocol
 from grader.labs import PlayableGame
 from grader.play.table import Tally
 
-SUITS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
-RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
-
-
 class GameRules(Protocol):
     """What a lab's rule code gives `grader play` (grader/labs.py, ``PlayableGame.rules``)."""
 
     places: int
-    values: dict[str, int]  # short rank -> point value; its keys are the deck's ranks
+
+    def codes(self) -> list[str]: ...  # every piece of the game, as a short code
+
+    def face(self, code: str) -> tuple[str, str]: ...  # a piece's two words on the page (its rank and suit)
 
     def is_play(self, codes: list[str]) -> bool: ...
 
@@ -45,7 +43,7 @@ def load_rules(game: PlayableGame) -> GameRules:
     except (ImportError, AttributeError, ValueError) as exc:
         raise ValueError(f"the game {game.id}'s rules {game.rules!r} cannot be loaded ({exc}): "
                          "PlayableGame.rules must name 'module:attribute' of an installed module") from None
-    missing = [name for name in ("places", "values", "is_play", "find_play") if not hasattr(rules, name)]
+    missing = [name for name in ("places", "codes", "face", "is_play", "find_play") if not hasattr(rules, name)]
     if missing:
         raise ValueError(f"the game {game.id}'s rules {game.rules!r} have no {', '.join(missing)} "
                          "(grader/play/served.py, GameRules, says what they need)")
@@ -53,17 +51,18 @@ def load_rules(game: PlayableGame) -> GameRules:
 
 
 def shuffled_codes(rules: GameRules, seed: int) -> list[str]:
-    """Every card of the game's deck as a code, shuffled by ``seed`` (the same seed, the same game)."""
-    codes = [rank + suit for suit in SUITS for rank in rules.values]
+    """Every piece of the game as a code, shuffled by ``seed`` (the same seed, the same game)."""
+    codes = list(rules.codes())
     random.Random(seed).shuffle(codes)
     return codes
 
 
-def shown(code: str | None, index: int) -> dict:
+def shown(rules: GameRules, code: str | None, index: int) -> dict:
     """A place as the page shows it (the same as a student's board's: table.py)."""
     if code is None:
         return {"index": index, "rank": None, "suit": None}
-    return {"index": index, "rank": RANK_NAMES.get(code[:-1], code[:-1]), "suit": SUITS[code[-1]]}
+    rank, suit = rules.face(code)
+    return {"index": index, "rank": rank, "suit": suit}
 
 
 @dataclass
@@ -80,7 +79,7 @@ class ServedTable:
     moves: int = 0
     counted: bool = False
     on_table: list[str | None] = field(default_factory=list)  # one code (or None) per place
-    undealt: list[str] = field(default_factory=list)  # the next card first
+    undealt: list[str] = field(default_factory=list)  # the next one first
 
     def state(self) -> dict:
         if not self.on_table:
@@ -125,6 +124,6 @@ class ServedTable:
             self.tally.played += 1
             self.tally.won += over == "won"
         return {"game": self.game.id, "title": self.game.title, "seed": self.seed,
-                "places": [shown(code, k) for k, code in enumerate(self.on_table)], "undealt": len(self.undealt),
+                "places": [shown(self.rules, code, k) for k, code in enumerate(self.on_table)], "undealt": len(self.undealt),
                 "over": over, "note": note, "problem": "", "next": "", "won": self.tally.won,
                 "played": self.tally.played, "replay": f"{self.replay or 'grader play --lab-board'} --seed {self.seed}"}

@@ -53,7 +53,7 @@ class SandboxSession:
         ``host``: each worker forks a host for the class under test before anything else, and
         the test's first request must be that class's "host" (sandbox_runtime/hosting.py).
 
-        ``aliases``: module names a student gave the lab's files -> the lab's (``Card`` -> ``card``),
+        ``aliases``: module names a student gave the lab's files -> the lab's (``Widget`` -> ``widget``),
         importable under both (sandbox_runtime/sources.py, ``alias``).
         """
         self.files = dict(files)

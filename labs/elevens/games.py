@@ -17,6 +17,8 @@ from grader_labs.elevens.standard_deck import ELEVENS_POINTS, SHORT
 RANKS = list(SHORT.values())
 VALUES = dict(zip(RANKS, ELEVENS_POINTS))
 FULL_DECK = [rank + suit for suit in "shdc" for rank in RANKS]
+NAMES = {short: rank for rank, short in SHORT.items()}  # "K": "king", "10": "10"
+SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 PLACES = 9
 
 
@@ -51,6 +53,14 @@ class Rules:
                 if theirs != (self.values[first] + self.values[second] == self.pair_total):
                     return None
         return replace(self, values=dict(values))
+
+    def codes(self) -> list[str]:
+        """Every card of the deck as a code (for `grader play --lab-board`: grader/play/served.py)."""
+        return [rank + suit for suit in "shdc" for rank in self.values]
+
+    def face(self, code: str) -> tuple[str, str]:
+        """A card's rank and suit as the page shows them: ``"Kd"`` is ("king", "diamonds")."""
+        return NAMES.get(code[:-1], code[:-1]), SUIT_NAMES[code[-1]]
 
     def is_play(self, codes: list[str]) -> bool:
         """Whether these cards (by code) are a legal play: two worth ``pair_total``, or a group."""

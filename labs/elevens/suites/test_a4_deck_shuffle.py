@@ -66,15 +66,18 @@ def test_shuffle_keeps_every_card_exactly_once(student):
         expect_permutation(next(answers)[0], names, lambda deck=deck: f"{deck.label}.cards after shuffle()", KEEP_HINT)
 
 
-# Decks of these sizes are dealt one card, then shuffled: the count must be back to every card.
+# Decks of these sizes are shuffled, then dealt one card and shuffled again: each time, the
+# count must be back to every card.
 RESET_LENGTHS = (1, 2, 3, 6, 52, 300)
 
 
 def test_shuffle_makes_every_card_undealt_again(student):
-    # A deal() that raises or does not lower the count (Activity 2's bug) leaves nothing to
-    # reset: that deck is passed over, so the bug costs points once, in Activity 2.
     for length in RESET_LENGTHS:
         deck = deck_holding(student, [f"r{i}" for i in range(length)], ["spades"])
+        deck.shuffle()
+        expect(deck.size(), length, f"{call(deck, 'size')} after shuffle()", UNDEALT_HINT)
+        # After a deal: a deal() that raises or does not lower the count (Activity 2's bug)
+        # leaves nothing to reset, and that deck is passed over, so the bug costs points once.
         try:
             dealt = student.batch(deck.deal.later(), deck.size.later())[1]
         except StudentError:
