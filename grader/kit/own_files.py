@@ -77,7 +77,7 @@ def kit_files(rubric: Rubric, activity: Activity, present: dict[str, Path], grad
         if name.endswith(".py") and name not in activity.files:
             found.yours.setdefault(name, str(path.resolve()))
     if missing:
-        found.problem = _waiting_for_files(rubric, missing)
+        found.problem = _waiting_for_files(rubric, list(dict.fromkeys(missing)))  # a stand-in may be an import too
     return found
 
 
