@@ -145,6 +145,19 @@ def test_the_kit_gives_full_marks(kit_checked, student):
     assert done.returncode == 0, f"{student}: full marks, but grader check exited with {done.returncode}:\n{tail(done.stdout)}"
 
 
+@pytest.mark.parametrize("student", STUDENTS)
+def test_the_kit_gives_the_teachers_public_points(graded, kit_checked, student):
+    # Issue 38, item 1, from the two gradings above (tests/kit/agreement.py says what is compared
+    # and the exceptions); tests/kit/test_kit_agrees_with_grader.py does it for the golden class.
+    from tests.kit.agreement import assert_kit_agrees, check_public_points_are_checks
+
+    _, results = graded
+    done, kit = kit_checked[student]
+    check_public_points_are_checks(lab_rubric("elevens"), results["submissions"])
+    assert_kit_agrees(lab_rubric("elevens"), student, kit["submissions"][0] if kit else tail(done.stdout),
+                      by_id(results)[student])
+
+
 def test_no_corpus_file_ships_in_the_graders_or_the_kits_wheel(installed_grader, kits):
     # Test data stays out of what is installed: tests/ is no package (pyproject.toml), and no
     # corpus file reaches either wheel under any name.
