@@ -40,8 +40,8 @@ def read_back(student, triples: list[tuple]) -> list[tuple]:
     """(rank, suit, point value) of cards the suite makes itself from ``triples``, read as every
     dealt card is: what a check on dealt cards expects. Beside the lab's Card these are the
     triples themselves. In the student kit the Card beside the deck is the student's own: a bug
-    in it (a suit() that returns the rank) then reads the same on both sides, so it costs points
-    once, in Activity 1, and only the Deck is judged here."""
+    in it then reads the same on both sides, so it costs points once, in Activity 1, and only
+    the Deck is judged here."""
     return fields_of(student, student.batch(*[student.card.Card.later(*triple) for triple in triples]))
 
 
