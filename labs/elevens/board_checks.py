@@ -207,7 +207,7 @@ def plant_queued(trips: Trips, board, codes: list[str | None], deck: list[str] |
     got: list = []
     trips.add(board.get_later("deck"), got.append)
     trips.send()
-    for write in deck_writes(trips.student, got[0], deck_cards):
+    for write in deck_writes(got[0], deck_cards):
         trips.add(write)
     return "the deck used up" if not deck else f"{len(deck)} cards left in the deck"
 

@@ -12,13 +12,13 @@ import random
 from dataclasses import dataclass, replace
 from itertools import combinations
 
+from grader_labs.elevens.planting import RANKS as RANK_NAMES
+from grader_labs.elevens.planting import SUITS
 from grader_labs.elevens.standard_deck import ELEVENS_POINTS, SHORT
 
 RANKS = list(SHORT.values())
 VALUES = dict(zip(RANKS, ELEVENS_POINTS))
 FULL_DECK = [rank + suit for suit in "shdc" for rank in RANKS]
-NAMES = {short: rank for rank, short in SHORT.items()}  # "K": "king", "10": "10"
-SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 PLACES = 9
 
 
@@ -60,7 +60,7 @@ class Rules:
 
     def face(self, code: str) -> tuple[str, str]:
         """A card's rank and suit as the page shows them: ``"Kd"`` is ("king", "diamonds")."""
-        return NAMES.get(code[:-1], code[:-1]), SUIT_NAMES[code[-1]]
+        return RANK_NAMES[code[:-1]], SUITS[code[-1]][0]
 
     def is_play(self, codes: list[str]) -> bool:
         """Whether these cards (by code) are a legal play: two worth ``pair_total``, or a group."""

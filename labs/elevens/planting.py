@@ -67,7 +67,7 @@ def plant(student, board, codes: list[str], values: dict[str, int]) -> list:
 DECK_CARDS = 52
 
 
-def deck_writes(student, deck, cards: list) -> list:
+def deck_writes(deck, cards: list) -> list:
     """plant_deck's calls, not sent yet: ``deck`` (a board's deck) deals exactly ``cards``, first
     card first, and then is empty.
 
@@ -91,4 +91,4 @@ def plant_deck(student, board, codes: list[str], values: dict[str, int]) -> None
     """Make the board's deck deal exactly these cards, first code first (deck_writes), in two
     round trips: the deck and the cards, then the deck's calls."""
     deck, *made = student.batch(board.get_later("deck"), *card_calls(student, codes, values))
-    student.batch(*deck_writes(student, deck, placed(codes, made)))
+    student.batch(*deck_writes(deck, placed(codes, made)))

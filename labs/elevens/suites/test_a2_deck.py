@@ -36,19 +36,23 @@ def next_fields(answers) -> tuple:
     return tuple(next(answers) for _ in range(3))
 
 
+def made_by_the_suite(student, triples: list[tuple]) -> list:
+    """Cards the suite makes itself from ``triples``, with the Card class beside the deck."""
+    return student.batch(*[student.card.Card.later(*triple) for triple in triples])
+
+
 def read_back(student, triples: list[tuple]) -> list[tuple]:
     """(rank, suit, point value) of cards the suite makes itself from ``triples``, read as every
     dealt card is: what a check on dealt cards expects. Beside the lab's Card these are the
     triples themselves. In the student kit the Card beside the deck is the student's own: a bug
     in it then reads the same on both sides, so it costs points once, in Activity 1, and only
     the Deck is judged here."""
-    return fields_of(student, student.batch(*[student.card.Card.later(*triple) for triple in triples]))
+    return fields_of(student, made_by_the_suite(student, triples))
 
 
 def texts_back(student, triples: list[tuple]) -> list[str]:
     """The text of cards the suite makes itself from ``triples`` (read_back's, for str())."""
-    return [str(text) for text in student.batch(*[card.text_later() for card in
-                                                  student.batch(*[student.card.Card.later(*t) for t in triples])])]
+    return [str(text) for text in student.batch(*[card.text_later() for card in made_by_the_suite(student, triples)])]
 
 
 def fields_of_objects(student, cards: list, name) -> list[tuple]:

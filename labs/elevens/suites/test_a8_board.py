@@ -131,7 +131,7 @@ def test_deal_fills_one_place_from_the_deck(student):
         for k in sorted({0, size - 1}):
             write = plant_later(board, ["_"] * size, [None] * size)
             _, deck, *made = student.batch(write, board.get_later("deck"), *card_calls(student, ["Kh", "7d"], ELEVENS_VALUES))
-            student.batch(*deck_writes(student, deck, made))
+            student.batch(*deck_writes(deck, made))
             answers = student.in_turn(board.deal.later(k), board.card_at.later(k))
             next(answers)  # the deal
             card = expect_instance(next(answers), f"{call(board, 'card_at', k)} after {call(None, 'deal', k)}",
@@ -186,7 +186,7 @@ def test_replace_selected_cards_refills_only_those_places(student):
             before, dealt = made[:size], made[size:]
             write = plant_later(board, row[:size], before)
             _, deck = student.batch(write, board.get_later("deck"))
-            student.batch(*deck_writes(student, deck, dealt))
+            student.batch(*deck_writes(deck, dealt))
             answers = student.in_turn(board.replace_selected_cards.later(selected), *[board.card_at.later(k) for k in range(size)])
             next(answers)  # the replacing
             replaced = f"{call(board, 'replace_selected_cards', selected)} (the deck deals {pretty(row[size:])})"
@@ -234,7 +234,7 @@ def test_card_indexes_lists_the_places_that_hold_a_card(student):
         cards = [(placed(deck, made), placed(row, made)) for deck in decks]
         (deck,) = student.batch(board.get_later("deck"))
         for turn, (deck_codes, (deck_cards, row_cards)) in enumerate(zip(decks, cards)):
-            student.batch(*deck_writes(student, deck, deck_cards), plant_later(board, row, row_cards))
+            student.batch(*deck_writes(deck, deck_cards), plant_later(board, row, row_cards))
             name = f"{call(board, 'card_indexes')} ({len(deck_codes)} card(s) left in the deck)"
             asked = board.card_indexes.later()
             # After the check: the next turn's deck; after the last, an empty row and its card_indexes.
@@ -271,7 +271,7 @@ def test_game_is_won_only_when_deck_and_board_are_both_empty(student):
         row = pattern(size, 4)
         board, made = probe(student, size, *card_calls(student, row, ELEVENS_VALUES), *card_calls(student, ["Kh"], ELEVENS_VALUES))
         (deck,) = student.batch(board.get_later("deck"))
-        student.batch(*deck_writes(student, deck, []), plant_later(board, row, placed(row, made)))
+        student.batch(*deck_writes(deck, []), plant_later(board, row, placed(row, made)))
         first = board.game_is_won.later()
         first_name = f"{call(board, 'game_is_won')} with an empty deck but cards on the board"
         write = plant_later(board, ["_"] * size, [None] * size)
@@ -279,7 +279,7 @@ def test_game_is_won_only_when_deck_and_board_are_both_empty(student):
         expect(next(answers), False, first_name, "The game is won only when the board is empty too.")
         next(answers)  # the planting
         expect(next(answers), True, f"{call(board, 'game_is_won')} with an empty deck and an empty board")
-        student.batch(*deck_writes(student, next(answers), made[-1:]))  # the deck deals K♥
+        student.batch(*deck_writes(next(answers), made[-1:]))  # the deck deals K♥
         expect(board.game_is_won(), False, f"{call(board, 'game_is_won')} with an empty board but 1 card still in the deck",
                "The game is won only when the deck is empty too.")
 
