@@ -30,11 +30,16 @@ import random
 import struct
 import sys
 
+from sandbox_runtime.wire import parse_json
 from sandbox_runtime.snapshots import SCALARS, flat_state, object_state, restore_state, slot_names, snapshot
 
 MAX_MESSAGE = 16 << 20
 MAX_DEPTH = 64
 CONSTANTS = {"NotImplemented": NotImplemented, "Ellipsis": Ellipsis}
+# Made once (``json.dumps`` builds an encoder per call): NaN and infinities never reach it as
+# floats (``encode`` sends them as text), but a tester's own message may hold them.
+encode_json = json.JSONEncoder(separators=(",", ":"), allow_nan=True).encode
+_HEADER = struct.Struct("<I")
 
 
 class MethodName(str):
@@ -74,26 +79,30 @@ class Peer:
 
     # -- framing -----------------------------------------------------------------------------
     def send(self, message) -> None:
-        self.send_data(json.dumps(message, separators=(",", ":"), allow_nan=True).encode("utf-8", "surrogatepass"))
+        self.send_data(encode_json(message).encode("utf-8", "surrogatepass"))
 
     def send_data(self, data: bytes) -> None:
         """Send one message already encoded as JSON."""
-        data = struct.pack("<I", len(data)) + data
+        data = _HEADER.pack(len(data)) + data
         while data:
             data = data[os.write(self.fd, data):]
 
     def receive(self):
-        while len(self.buffer) < 4 or len(self.buffer) < 4 + struct.unpack("<I", self.buffer[:4])[0]:
-            if len(self.buffer) >= 4 and struct.unpack("<I", self.buffer[:4])[0] > MAX_MESSAGE:
-                raise PeerGone("a message too large to read")
+        buffer = self.buffer
+        while True:
+            if len(buffer) >= 4:
+                size = _HEADER.unpack_from(buffer)[0]
+                if size > MAX_MESSAGE:
+                    raise PeerGone("a message too large to read")
+                if len(buffer) >= 4 + size:
+                    break
             chunk = os.read(self.fd, 1 << 16)
             if not chunk:
                 raise PeerGone("the class under test is no longer there (its process ended)")
-            self.buffer += chunk
-        size = struct.unpack("<I", self.buffer[:4])[0]
-        data, self.buffer = self.buffer[4:4 + size], self.buffer[4 + size:]
+            buffer += chunk
+        data, self.buffer = buffer[4:4 + size], buffer[4 + size:]
         self.received = data  # as it came: the host records it (hosting.py, ``Record``)
-        return json.loads(data.decode("utf-8", "surrogatepass"))
+        return parse_json(data)
 
     # -- a request, and serving the other side's while waiting ---------------------------------
     def request(self, message: list, changed: list | None = None):
@@ -139,6 +148,9 @@ class Peer:
     def arguments(self, args, kwargs) -> tuple[list, dict, list]:
         """Decoded arguments, and every list, dict, stand-in object or ``random.Random`` among
         them with how it was before the call (to copy back what the call changes)."""
+        if not args and not kwargs:  # most calls (``size()``, ``shuffle()``): nothing to decode or watch
+            self.in_flight.append([])
+            return [], {}, []
         outer, self.decoded = self.decoded, []
         try:
             decoded = [self.decode(item) for item in (args if type(args) is list else ())]

@@ -36,7 +36,7 @@ import re
 import sys
 
 from sandbox_runtime import lifetime, wire
-from sandbox_runtime.crossing import MethodName, Peer, PeerGone
+from sandbox_runtime.crossing import MethodName, Peer, PeerGone, encode_json
 
 PR_SET_DUMPABLE = 4
 
@@ -239,7 +239,7 @@ class Host(Peer):
             return message
 
     def send(self, message) -> None:
-        data = json.dumps(message, separators=(",", ":"), allow_nan=True).encode("utf-8", "surrogatepass")
+        data = encode_json(message).encode("utf-8", "surrogatepass")
         self.record.said(message, data)
         self.send_data(data)
 

@@ -176,7 +176,8 @@ class Zygote:
         # The next test's spare is forked while this one runs, unless this one ends within
         # FORK_AFTER seconds: then its end is reported first, and the spare forked after, while the
         # grader is busy with what it does between tests.
-        status = self.wait_for_end(child, FORK_AFTER)
+        # A tester's sandbox (``host``) serves one run and is closed after it: no spare for it.
+        status = self.wait_for_end(child, None if self.host else FORK_AFTER)
         if status is None:
             self.spare = self.fork_spare()
             status = self.wait_for_end(child)
@@ -191,7 +192,7 @@ class Zygote:
         # The leading newline ends any line a dying worker left half-written.
         how = b'"exit_code":%d' % status["exit_code"] if "exit_code" in status else b'"signal":%d' % status["signal"]
         os.write(self.reply_fd, b'\n{"event":"ended","pid":%d,"token":"%s",%s}\n' % (child.pid, token.encode(), how))
-        if self.spare is None:
+        if self.spare is None and not self.host:
             self.spare = self.fork_spare()
 
     def clean(self) -> None:

@@ -17,6 +17,7 @@ from itertools import accumulate
 
 MAX_LINE_BYTES = 16 << 20  # sandbox_runtime/wire.py MAX_LINE_BYTES must be the same
 MAX_DEPTH = 200
+_decode = json.JSONDecoder().decode  # ``json.loads`` less its detection of UTF-16 and -32, per line
 # A JSON string, escapes included; one never closed runs to the end, so that no byte is scanned
 # twice (a pattern that gave up and began again at the next quote would take quadratic time).
 # Written as an unrolled loop that always matches at its first quote (a lone backslash at the
@@ -38,7 +39,7 @@ def parse_line(line: bytes):
     if too_deep(line, MAX_DEPTH):
         raise RefusedLine(f"a line nested more than {MAX_DEPTH} deep")
     try:
-        return json.loads(line)
+        return _decode(line.decode("utf-8", "surrogatepass"))
     except (ValueError, RecursionError) as exc:  # RecursionError: a second line of defence only
         raise RefusedLine(f"a line that is not JSON ({type(exc).__name__})") from None
 
