@@ -66,23 +66,23 @@ def pytest_xdist_make_scheduler(config, log):
     return SessionFolderScheduling(config, log)
 
 
-# The units of work that take longest (wall seconds of each unit's tests, fixtures included,
-# from a whole run's `--junitxml` on CI's 2-core machine; each is a whole file, or a folder that
-# shares session fixtures), handed out first: a long unit started last leaves the other workers
-# idle while one finishes it. Refresh from a run's JUnit XML when the order drifts.
+# The units of work that take longest (CPU seconds of each, its grading processes and sandboxes
+# included, measured per file in a whole run with one cgroup per file; each is a whole file, or a
+# folder that shares session fixtures), handed out first: a long unit started last leaves the
+# other workers idle while one finishes it.
 LONGEST_FIRST = (
-    "tests/kit/test_kit_agrees_with_grader.py", "tests/corpus/test_corpus_full_marks.py", "tests/labs/up_down_stay",
-    "tests/labs/six_takes", "tests/java/test_java_grading.py", "tests/kit/test_kit_in_classroom.py",
-    "tests/diagnosis/test_swap_diagnosis.py", "tests/security/test_java_attacks.py", "tests/suites/test_boards_graded.py",
-    "tests/labs/test_lab_imports.py", "tests/security/test_tester_oracles.py", "tests/kit/test_kit_grades.py",
-    "tests/integrations/test_python_versions.py", "tests/labs/test_second_solutions.py", "tests/engine/test_containment.py",
-    "tests/cli/test_cli.py", "tests/kit/test_kit_clean.py", "tests/suites/test_simulations_play_games.py",
-    "tests/security/test_hostile_replies.py", "tests/cli/test_filters_and_rubric.py", "tests/labs/test_three_labs.py",
-    "tests/cli/test_first_contact_status.py", "tests/cli/test_first_run.py", "tests/cli/test_interrupted.py",
-    "tests/integrations/test_classroom_deployed.py", "tests/security/test_hostile_class.py",
-    "tests/integrations/test_gradescope_deployed.py", "tests/cli/test_class_page_says_why.py",
-    "tests/security/test_java_as_user.py", "tests/security/test_ipc_between_tests.py", "tests/java/test_junit_testers.py",
-    "tests/labs/test_elevens_golden.py",
+    "tests/java/test_junit_testers.py", "tests/java/test_java_diagnose.py", "tests/java/test_java_api.py",
+    "tests/java/test_java_grading.py", "tests/security/test_java_attacks.py", "tests/suites/test_boards_graded.py",
+    "tests/java/test_java_contract.py", "tests/java/test_ap_class.py",
+    "tests/corpus/test_corpus_full_marks.py", "tests/kit/test_kit_handout_commands.py",
+    "tests/kit/test_kit_grades.py", "tests/diagnosis/test_swap_diagnosis.py", "tests/labs/up_down_stay",
+    "tests/labs/six_takes", "tests/integrations/test_python_versions.py", "tests/integrations/test_classroom_deployed.py",
+    "tests/cli/test_class_page_says_why.py", "tests/engine/test_containment.py", "tests/cli/test_cli.py",
+    "tests/integrations/test_gradescope_deployed.py", "tests/cli/test_filters_and_rubric.py",
+    "tests/cli/test_first_contact_status.py", "tests/labs/test_lab_imports.py", "tests/cli/test_first_run.py",
+    "tests/labs/test_elevens_golden.py", "tests/security/test_hostile_java_tester.py", "tests/kit/test_kit_in_classroom.py",
+    "tests/labs/test_three_labs.py", "tests/cli/test_replays.py", "tests/tools/test_suite_audit.py",
+    "tests/security/test_hostile_tester.py",
 )
 
 
