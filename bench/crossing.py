@@ -196,7 +196,7 @@ def suite_to_worker(folder: Path, calls: int) -> tuple[float, float]:
 
 def tester_to_host(folder: Path, calls: int) -> float:
     """Seconds per ``widget.colour()`` in a student's tester, timed by the tester, into its host."""
-    from grader.own_tests import OwnTests, close_warm_sandboxes
+    from grader.testers.own_tests import OwnTests, close_warm_sandboxes
     from grader.sandbox import Limits
 
     widget = folder / "widget.py"

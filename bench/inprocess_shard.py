@@ -40,7 +40,7 @@ import pytest  # noqa: E402
 from grader.engine import plugin  # noqa: E402
 from grader.engine.lifeline import die_with_parent  # noqa: E402
 from grader.engine.shard import pytest_arguments  # noqa: E402
-from grader.own_tests import OwnTests, PytestUnavailable, TesterRun, describe_failure  # noqa: E402
+from grader.testers.own_tests import OwnTests, PytestUnavailable, TesterRun, describe_failure  # noqa: E402
 from grader.sandbox import Limits, SandboxTimeout, StudentError, StudentLoadError  # noqa: E402
 from sandbox_runtime import failures, testers, zygote  # noqa: E402
 from sandbox_runtime.operations import Worker  # noqa: E402

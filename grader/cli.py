@@ -15,8 +15,8 @@ if __name__ == "__main__" or Path(sys.argv[0]).name == "grader":
     probe_early(sys.argv[1:])
 
 from grader import __version__  # noqa: E402
-from grader.check_output import print_next_step, print_opening
-from grader.check_view import all_command, check_view, started_only
+from grader.terminal.check_output import print_next_step, print_opening
+from grader.terminal.check_view import all_command, check_view, started_only
 from grader.commands.arguments import (
     check_out_dir,
     class_folder_entries,
@@ -36,7 +36,7 @@ from grader.commands.intake import (
     scratch_for_intake,
     student_of_download,
 )
-from grader.console import console, print_check, print_name_notes, print_run_problems, print_summary, progress_bar
+from grader.terminal.console import console, print_check, print_name_notes, print_run_problems, print_summary, progress_bar
 from grader.engine.batch import GradeOptions, grade
 from grader.engine.plan import planned_imports
 from grader.engine.resume import folder_digest, resume_message, survey
@@ -273,7 +273,7 @@ def diagnose_command(path: Path, lab_id: str | None) -> None:
     file (Widget.java) or folder is diagnosed by swapping its methods for the lab's."""
     lab = choose_lab(lab_id, path.resolve(), fallback=lambda lab: lab.diagnose is not None)
     try:
-        from grader.swap_diagnosis import diagnose_by_swapping, is_java_path
+        from grader.diagnosis.swapping import diagnose_by_swapping, is_java_path
 
         if lab.diagnose is not None and not (lab.java_activities and is_java_path(load_rubric(lab=lab), path.resolve())):
             code = lab.diagnose(path)

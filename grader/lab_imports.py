@@ -59,7 +59,7 @@ def lab_files(rubric: Rubric) -> set[str]:
 
 def is_tester(activity: Activity) -> bool:
     """A tester activity's runs stage every lab file a tester may import themselves
-    (grader/wrong_versions.py), so its plan stages no import."""
+    (grader/testers/wrong_versions.py), so its plan stages no import."""
     return bool(activity.uses) or any("|" in entry for entry in activity.files)
 
 

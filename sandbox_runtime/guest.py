@@ -2,7 +2,7 @@
 
 ``import widget`` in a tester run gives a module built here from the lab's interface (the
 reference's public functions, classes with their methods and public attributes, constants and
-imported names: grader/tester_interface.py), never from the version's code, which stays in the
+imported names: grader/testers/interface.py), never from the version's code, which stays in the
 host process (hosting.py). So everything a tester can inspect in its own process (the module's
 ``__file__``, its spec, ``dir`` and ``__dict__`` of a class, its methods' code and docstrings,
 ``inspect.getsource``, the frames and line numbers of a traceback) is the same for every

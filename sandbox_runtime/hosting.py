@@ -13,7 +13,7 @@ that forwards to it. The host:
   jail's filter anyway);
 - imports the version from the source it was sent, when the tester first imports it (so an error
   at import, or a print, happens where it always did); no file holds that source;
-- answers only what the lab's interface names (grader/tester_interface.py: the reference's
+- answers only what the lab's interface names (grader/testers/interface.py: the reference's
   public functions, classes, their methods and public attributes): a tester cannot ask for
   ``__code__``, ``__dict__``, a private attribute or a helper only one version has;
 - is seeded with the run's seed, the same for every version; it dies with its worker;
@@ -21,7 +21,7 @@ that forwards to it. The host:
   under a MAC keyed with a secret of this run that came in the "host" request, which only this
   process read. The tester's process relays it to the grader at the end of the run, which counts
   a failure on a wrong version only if the class answered something differently
-  (grader/transcripts.py).
+  (grader/testers/transcripts.py).
 """
 
 import base64
@@ -51,7 +51,7 @@ DUNDERS = {
 }
 OPAQUE = ("__call__", "__iter__", "__next__", "__str__", "__bool__")  # what an object outside the interface allows
 
-# The record's format (grader/transcripts.py, shared with the JVM's host): per step, 16 bytes of the
+# The record's format (grader/testers/transcripts.py, shared with the JVM's host): per step, 16 bytes of the
 # SHA-256 of what the tester said and 8 bytes of the SHA-256 of what the class said back.
 CALL_BYTES, ANSWER_BYTES, MAX_STEPS = 16, 8, 250_000
 # An address in a default repr (``<widget.Widget object at 0x7f...>``): where the allocator put the
@@ -111,7 +111,7 @@ def seed_unseeded_randoms() -> None:
     A tester that builds ``random.Random()`` players (a lab's own tester may) then asks the
     class exactly the same things in every run: what it asks can differ only where an answer did.
     Without this the record of a run on a wrong version would part from a correct run's at a
-    different call, and its failure could not count (grader/transcripts.py)."""
+    different call, and its failure could not count (grader/testers/transcripts.py)."""
     original = random.Random.seed
     if getattr(original, "seeds_unseeded", False):
         return

@@ -124,7 +124,7 @@ def run_tester(path: str, staging_dir: str, provide: dict | None = None, host: d
 
         # What the class answered in this run, as its host recorded and signed it: the grader
         # counts a failure on a wrong class only if the class answered differently (it checks
-        # the signature; this process never had the key: grader/transcripts.py).
+        # the signature; this process never had the key: grader/testers/transcripts.py).
         try:
             reply["transcript"] = guest.GUEST.transcript() if guest.GUEST is not None else None
         except BaseException:  # noqa: BLE001 - the tester replaced what asks for it: it has none

@@ -8,13 +8,13 @@ from types import SimpleNamespace
 import pytest
 import yaml
 from grader_labs.elevens.files import lab_file as asset_path
-from grader.tester_verdicts import (
+from grader.testers.verdicts import (
     expect_mutant_killed,
     expect_variant_caught,
 )
 from grader_labs.elevens.variants import buggy, mutants
 
-from grader.own_tests import TesterRun as Run
+from grader.testers.own_tests import TesterRun as Run
 from tests.lab_loader import ROOT
 
 REFERENCE_LINES = sorted({line.strip() for name in ("deck.py", "card.py")

@@ -38,7 +38,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from grader.statistics import Band, acceptance_band
+from grader.checks.statistics import Band, acceptance_band
 
 PASS, FAIL, MORE = "pass", "fail", "more"
 

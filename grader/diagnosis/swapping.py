@@ -3,7 +3,7 @@ swapping functions rather than by a model of the lab's bugs.
 
 The submission is graded first. For each activity that lost points, every function (and method)
 of the student's file that the reference also defines is replaced, one at a time, by the
-reference's version (grader/splicing.py), and the activity is graded again on that hybrid. A
+reference's version (grader/diagnosis/splicing.py), and the activity is graded again on that hybrid. A
 function whose swap makes every test of the activity pass is where the bug is. For a file with
 one bug this names it exactly; when no single swap repairs the activity, the bug is in more than
 one place, outside any function, or in code the reference's version cannot stand in for (the
@@ -29,7 +29,7 @@ from grader.labs import Lab, LabInputError
 from grader.results import ActivityResult, ClassResults
 from grader.rubric import Activity, Rubric, load_rubric
 from grader.sandbox.leftovers import owned_folder
-from grader.splicing import Spliceable, splice, spliceable
+from grader.diagnosis.splicing import Spliceable, splice, spliceable
 from grader.submissions import Submission, open_one
 
 EVERY_TEST = ["public", "hidden"]  # the verdict uses every test; only public names are shown

@@ -39,7 +39,7 @@ from grader.idiom import PYTHON, Idiom, begin, end
 from grader.idiom.java import JavaIdiom, spellings_in
 from grader.java.session import JvmSession, end_submission_jvm
 from grader.java.testers import JavaOwnTests
-from grader.own_tests import OwnTests, close_warm_sandboxes
+from grader.testers.own_tests import OwnTests, close_warm_sandboxes
 from grader.rubric import load_rubric
 from grader.sandbox import Limits, SandboxSession, Student, StudentLoadError
 from grader.sandbox.launcher import Launcher

@@ -56,7 +56,7 @@ def pytest_arguments(plan_path: str) -> list[str]:
         *disabled,
         "-p", "grader.engine.plugin",
         "--grader-plan", plan_path,
-        # The suites check with grader.assertions, never with a bare assert, so pytest need not
+        # The suites check with grader.checks.assertions, never with a bare assert, so pytest need not
         # rewrite (and recompile) their modules in every grading process.
         "--assert=plain",
     ]

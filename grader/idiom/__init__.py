@@ -13,7 +13,7 @@ through the helpers below, never by hand:
     show(None)   # None / null          text_of(widget)   # str(widget) / widget.toString()
     Twin("take() returns None when ...", "take() returns null when ...")  # a hint in both languages
 
-``show``, ``expect`` and ``fail`` (grader/assertions.py) pick a Twin's side and write values in the
+``show``, ``expect`` and ``fail`` (grader/checks/assertions.py) pick a Twin's side and write values in the
 test's idiom. grader/idiom/base.py is the Python wording, grader/idiom/java.py the Java one.
 """
 

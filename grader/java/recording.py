@@ -2,7 +2,7 @@
 makes into them goes through a recorder (sandbox_jvm/src/sandbox_jvm/Recorder.java).
 
 A failure of a tester on a wrong version counts only if, before it, the class answered some call
-differently from every correct version (grader/transcripts.py). The JVM side records the calls;
+differently from every correct version (grader/testers/transcripts.py). The JVM side records the calls;
 this module prepares the classes to be recorded. It rewrites the **source** of the lab's trusted
 versions (the reference, the second correct versions, the Buggy classes, the mutants and the
 stand-ins), before the grader compiles them, never a student's file:

@@ -1,6 +1,6 @@
 """Source surgery on Java for diagnosis: a student's class with one method replaced by the lab's.
 
-The Java twin of grader/splicing.py. If putting the reference's version of one method (or
+The Java twin of grader/diagnosis/splicing.py. If putting the reference's version of one method (or
 constructor) in place of the student's makes every test of the activity pass, that method is
 where the bug is. The student's file is changed as text: the method's declaration, from its first
 annotation or modifier to its closing brace, is replaced by the reference's declaration of the

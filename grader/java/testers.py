@@ -1,5 +1,5 @@
 """A student's Java tester (``WidgetTester.java``, run as ``java -ea WidgetTester``) against
-right and wrong versions of the class it tests, with the interface of ``grader.own_tests.OwnTests``.
+right and wrong versions of the class it tests, with the interface of ``grader.testers.own_tests.OwnTests``.
 
 The tester activity's suite names each version by the Python file of the lab
 (``buggy_variants/<lab>/Buggy2/widget.py``); its Java twin is found by a rule: the same place
@@ -49,11 +49,11 @@ from grader.java.recording import RecordingError, instrument
 from grader.java.session import JvmSession
 from grader.java.sources import class_name
 from grader.java.worker_cache import JvmBuildError, cached_folder
-from grader.own_tests import TesterRun
+from grader.testers.own_tests import TesterRun
 from grader.sandbox.errors import SandboxError
 from grader.sandbox.leftovers import make_folder
 from grader.sandbox.limits import Limits
-from grader.transcripts import KEY_BYTES, Transcript, verify
+from grader.testers.transcripts import KEY_BYTES, Transcript, verify
 
 ASSERT = re.compile(r"\bassert\b|\bthrow\s+new\b")
 # A JUnit check: assertEquals(...), assertThat(...), assertThrows(...), fail(...), or
@@ -85,7 +85,7 @@ def contains_java_assert(path: Path) -> bool:
     """Whether a Java tester checks anything itself (comments and strings ignored): an ``assert``
     statement, a ``throw new ...`` of an exception it chose (``if (...) throw new
     RuntimeException(...)``), or a JUnit check (``assertEquals(...)``, ``fail(...)``, ``@Test(expected = ...)``),
-    as the Python edition counts ``self.assert...`` (grader/own_tests.py, ``contains_assert``)."""
+    as the Python edition counts ``self.assert...`` (grader/testers/own_tests.py, ``contains_assert``)."""
     code = COMMENTS_AND_TEXT.sub(" ", path.read_text(encoding="utf-8", errors="replace"))
     return bool(ASSERT.search(code) or JUNIT_CHECK.search(code))
 
@@ -206,7 +206,7 @@ class JavaOwnTests:
         lab = _lab_classes({varying: java_twin(version, name), **helpers})
         tester_classes, tester_sources = self.compiled
         session = self.session
-        # This run's secret: the worker signs its record of the calls with it (grader/transcripts.py).
+        # This run's secret: the worker signs its record of the calls with it (grader/testers/transcripts.py).
         key = secrets.token_bytes(KEY_BYTES)
         transcript: Transcript | None = Transcript(b"", 0)
         outputs: list[str] = []

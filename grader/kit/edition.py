@@ -30,7 +30,7 @@ NOT_IN_KIT = ("`grader {command}` is not in the student kit: the kit only checks
               "(`grader check`), plays your boards (`grader play`) and lists the lab (`grader labs`). "
               "Your teacher grades with the full grader.")
 
-# What `grader check` says first in a kit (grader/check_output.py), so nobody mistakes its total
+# What `grader check` says first in a kit (grader/terminal/check_output.py), so nobody mistakes its total
 # for the teacher's grade.
 KIT_HEADLINE = ("Student kit: public tests only, and no answers. An activity that needs another of your files "
                 "uses yours once that file's own activity passes (docs/kit.md).")

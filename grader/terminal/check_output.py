@@ -8,11 +8,14 @@ that runs it again; points are whole or half points (results.json keeps them exa
 comes from students is printed as rich ``Text`` with control characters shown as symbols.
 """
 
+from collections.abc import Callable
+
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from grader.check_view import CheckView, is_done
+from grader.terminal.check_view import CheckView, is_done
+from grader.terminal.screen import console
 from grader.kit import teacher_checks
 from grader.kit.edition import KIT_HEADLINE, is_kit
 from grader.reporters.grouping import FailureGroup, alike_names, group_failures
@@ -49,17 +52,17 @@ def print_opening(out: Console, view: CheckView) -> None:
 
 @in_students_words
 def print_check(result: SubmissionResult, base_seed: int = 0, out: Console | None = None,
-                view: CheckView | None = None, everything: bool = True) -> None:
+                view: CheckView | None = None, one_screen: Callable | None = None) -> None:
     """A student's results: the activities in progress in detail, then those not started and not
     handed in (a line each), going further, what passed, the scores. The next step is printed
     by ``print_next_step``, after anything the lab adds.
 
-    ``everything=False`` prints one screen instead (grader/check_screen.py: the first problem,
-    a count of the rest, one line each for what is not started and the scores): what `grader
-    check` shows a student; `--all` and Classroom's log show everything.
+    ``one_screen`` prints one screen instead (check_screen.py's ``print_screen``, handed in by
+    console.py so that the two modules do not import each other: the first problem, a count of
+    the rest, one line each for what is not started and the scores): what `grader check` shows a
+    student; `--all` and Classroom's log show everything.
     ``base_seed`` is shown at the end when it is not 0; every replay command already has it.
     """
-    from grader.console import console
 
     out = out or console
     view = view or CheckView()
@@ -76,10 +79,8 @@ def print_check(result: SubmissionResult, base_seed: int = 0, out: Console | Non
                        style="bold"))
         out.print(Text(f"  {view.elsewhere}"), soft_wrap=True)
         return
-    if not everything:
-        from grader.check_screen import print_screen
-
-        print_screen(out, result, base_seed, view)
+    if one_screen is not None:
+        one_screen(out, result, base_seed, view)
         return
     _print_problems(out, result, view)
     _print_not_started(out, result, view)
@@ -89,7 +90,6 @@ def print_check(result: SubmissionResult, base_seed: int = 0, out: Console | Non
 
 
 def print_next_step(out: Console | None, view: CheckView) -> None:
-    from grader.console import console
 
     if view.next_step:
         (out or console).print(Text("\n" + view.next_step, style="bold"), soft_wrap=True)

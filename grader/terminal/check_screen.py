@@ -1,6 +1,6 @@
 """`grader check` on one screen (about 25 lines at 80 columns): what a student reads first.
 
-The full check (grader/check_output.py, `grader check --all`) lists every failure, every
+The full check (grader/terminal/check_output.py, `grader check --all`) lists every failure, every
 activity not started, what passed and a table of scores: 50 to 100 lines for a half-done folder,
 so the failure that matters and its hint scroll off. This screen keeps what a student of 16 acts
 on, in this order:
@@ -23,7 +23,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from grader.check_output import (
+from grader.terminal.check_output import (
     SCORE_NOTE,
     _in_progress,
     _print_block,
@@ -31,7 +31,7 @@ from grader.check_output import (
     _print_scores_notes,
     _print_test,
 )
-from grader.check_view import CheckView, is_done
+from grader.terminal.check_view import CheckView, is_done
 from grader.kit import teacher_checks
 from grader.reporters.grouping import FailureGroup, group_failures
 from grader.reporters.wording import (
@@ -77,7 +77,7 @@ def print_screen(out: Console, result: SubmissionResult, base_seed: int, view: C
 def _problems(result: SubmissionResult, view: CheckView) -> list[Problem]:
     """What went wrong, in the rubric's order, as the full check lists it: an activity that did
     not load (or that the grader failed on), then each failure once per cause. (A graded
-    activity's note is shown above its failure: grader/check_output.py shows it so too.)"""
+    activity's note is shown above its failure: grader/terminal/check_output.py shows it so too.)"""
     found: list[Problem] = []
     for activity in result.activities:
         if activity.id in view.not_started or activity.status in ("missing", "waiting", "not_started"):

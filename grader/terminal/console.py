@@ -5,11 +5,10 @@ Text that comes from students (submission ids, messages, printed output) is prin
 ``Text``, never as console markup, and with control characters shown as symbols, so it can
 neither restyle the output nor send escape sequences to the terminal.
 
-Every printing function takes an optional ``out`` console (the module's ``console`` by default),
+Every printing function takes an optional ``out`` console (screen.py's ``console`` by default),
 which is how the tests render at a fixed width.
 """
 
-import os
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
@@ -26,11 +25,8 @@ from rich.text import Text
 from grader.exitcodes import ExitCode
 from grader.reporters.wording import plural, visible
 from grader.results import ClassResults, SubmissionResult
-from grader.summary_table import print_confinement, print_summary, shorten, summary_table  # noqa: F401 (their home was here)
-
-console = Console(highlight=False)
-if not console.is_terminal and "COLUMNS" not in os.environ:
-    console.width = max(console.width, 160)  # logs and CI: room for a column per activity
+from grader.terminal.screen import console
+from grader.terminal.summary_table import print_confinement, print_summary, shorten, summary_table  # noqa: F401 (their home was here)
 
 
 @contextmanager
@@ -83,12 +79,15 @@ def _print_list(out: Console, submissions: Iterable[SubmissionResult]) -> None:
         out.print(Text.assemble("  ", (visible(sub.id), "bold"), ": ", visible(reason)))
 
 
-# --- one student's check (`grader check`): grader/check_output.py ---------------------------
+# --- one student's check (`grader check`): grader/terminal/check_output.py ---------------------------
 
 def print_check(result: SubmissionResult, base_seed: int = 0, out: Console | None = None, view=None,
                 everything: bool = True) -> None:
-    """A student's check (grader/check_output.py, imported only by `grader check`): everything,
-    or one screen (``everything=False``, grader/check_screen.py)."""
-    from grader.check_output import print_check as show
+    """A student's check (grader/terminal/check_output.py, imported only by `grader check`): everything,
+    or one screen (``everything=False``, grader/terminal/check_screen.py)."""
+    from grader.terminal.check_output import print_check as show
 
-    show(result, base_seed, out or console, view, everything)
+    one_screen = None
+    if not everything:
+        from grader.terminal.check_screen import print_screen as one_screen
+    show(result, base_seed, out or console, view, one_screen)

@@ -21,6 +21,7 @@ from rich.text import Text
 from grader.reporters.handed_in import late_tag
 from grader.reporters.wording import plural, points, visible
 from grader.results import ActivityResult, ClassResults, SubmissionResult
+from grader.terminal.screen import console
 
 # Summary cells for an activity without a score, and a narrower set for when the table must shrink.
 CELL = {"missing": "–", "not_started": "start", "not_loaded": "load", "grader_error": "ERR", "waiting": "wait"}
@@ -47,7 +48,6 @@ def print_summary(results: ClassResults, out: Console | None = None) -> None:
     lose decimals (rounded down), then ``load`` becomes ``✗``, and long ids are cut in the
     middle with an ellipsis, before anything wraps. A legend under it explains the symbols.
     """
-    from grader.console import console
 
     out = out or console
     table, layout = summary_table(results, out.width)
@@ -66,7 +66,6 @@ def print_summary(results: ClassResults, out: Console | None = None) -> None:
 def print_confinement(confinement: dict, out: Console | None = None) -> None:
     """What student code ran with, in one line, and any warning in full (loud: the teacher's
     secrets may be at stake)."""
-    from grader.console import console
     from grader.sandbox.confinement import Confinement
 
     out = out or console

@@ -18,8 +18,8 @@ the run's first request, which only the host reads, and lives in that process al
 imports a module that forwards to it through the lab's interface (sandbox_runtime/hosting.py,
 guest.py; docs/testers.md, "A tester sees only what the class does"). No version of the file
 under test is ever in the sandbox folder. The host records the run's conversation and signs
-it (grader/transcripts.py): a failure on a wrong version counts only if the class answered
-differently (grader/tester_verdicts.py). The folder is removed when the tester or a stand-in
+it (grader/testers/transcripts.py): a failure on a wrong version counts only if the class answered
+differently (grader/testers/verdicts.py). The folder is removed when the tester or a stand-in
 changes, when the grading engine moves on to another activity (``close_warm_sandboxes``, called
 by grader/engine/plugin.py) and at exit.
 
@@ -57,8 +57,8 @@ from grader.sandbox.errors import (
 )
 from grader.sandbox.launcher import Launcher, LauncherError
 from grader.sandbox.staging import StagedFolder
-from grader.tester_interface import interface_of
-from grader.transcripts import KEY_BYTES, Transcript, verify
+from grader.testers.interface import interface_of
+from grader.testers.transcripts import KEY_BYTES, Transcript, verify
 
 
 class PytestUnavailable(RuntimeError):
@@ -81,11 +81,11 @@ class TesterRun:
     message: str = ""
     output: str = ""
     by_assertion: bool = False  # it failed with an AssertionError (its own check fired)
-    # What the class under test answered, as its host recorded and signed it (grader/transcripts.py);
+    # What the class under test answered, as its host recorded and signed it (grader/testers/transcripts.py);
     # None when the run relayed none the grader could verify (it crashed, or the tester tampered).
     transcript: Transcript | None = None
     # For a failed run on a wrong version: the runs of the correct versions it is compared with
-    # (grader/wrong_versions.py attaches them; grader/tester_verdicts.py judges).
+    # (grader/testers/wrong_versions.py attaches them; grader/testers/verdicts.py judges).
     compared_with: "tuple[TesterRun, ...] | None" = None
     under_test: str = ""  # the lab's file the version stood for (its file name), with compared_with
 
@@ -115,13 +115,13 @@ class OwnTests:
         """Run the tester with ``under_test`` (its name in the sandbox, and the version to use)
         beside the lab's ``stand_ins`` (name -> file). ``reference``: the lab's reference of the
         file under test, whose interface is all the tester reaches of any version (without it,
-        the version's own: grader/tester_interface.py)."""
+        the version's own: grader/testers/interface.py)."""
         varying, version = under_test
         session = WARM.session(self, stand_ins, varying)
         interface = interface_of(reference or version, tuple(sorted(name[:-3] for name in stand_ins)))
         module = varying[:-3]
         link = session.worker(self.seed)
-        # This run's secret: the host signs its record of the run with it (grader/transcripts.py).
+        # This run's secret: the host signs its record of the run with it (grader/testers/transcripts.py).
         key = secrets.token_bytes(KEY_BYTES)
         transcript = None
         try:

@@ -4,20 +4,20 @@ The runs come from ``OwnTests.run``; what counts as a catch is decided here, onc
 a failure, never a timeout, and a crash only in a tester that checks something itself (an assert,
 or an exception it raises or throws on purpose); and only
 a failure the class caused: before it, the class must have answered some call differently from
-every correct version (grader/transcripts.py).
+every correct version (grader/testers/transcripts.py).
 A wrong version's words (its bug, a test idea) are its Java twin's for a Java student.
 """
 
-from grader.assertions import fail
+from grader.checks.assertions import fail
 from grader.idiom import Twin, current
 from grader.java.sources import java_file
-from grader.own_tests import OwnTests, TesterRun
-from grader.transcripts import CAUGHT, NO_CORRECT_RUN, NO_TRANSCRIPT, OTHER_CALL, judge
+from grader.testers.own_tests import OwnTests, TesterRun
+from grader.testers.transcripts import CAUGHT, NO_CORRECT_RUN, NO_TRANSCRIPT, OTHER_CALL, judge
 
 
 def in_language(entry: dict) -> dict:
     """A variant's or mutant's words in the test's language: its Java twin's (``entry["java"]``,
-    grader/wrong_versions.py) for a Java student, when the lab has one."""
+    grader/testers/wrong_versions.py) for a Java student, when the lab has one."""
     twin = entry.get(current().language)
     return twin if isinstance(twin, dict) else entry
 
@@ -50,7 +50,7 @@ DEPENDS_ON_ANSWERS = ("Check that each assert depends only on what the class ret
 def expect_caused_by_the_class(run: TesterRun, name: str) -> None:
     """A failure on a wrong version counts only if the class behaved differently: compared with the
     tester's run on every correct version, the first step where the runs part is a call the class
-    answered differently (grader/transcripts.py). Otherwise something else decided the failure (a
+    answered differently (grader/testers/transcripts.py). Otherwise something else decided the failure (a
     process number, a file, the order of the runs), and it caught nothing."""
     if run.outcome != "failed":
         return

@@ -10,7 +10,7 @@ trusted data: they never go into a sandbox, only the version under test does.
 A lab graded in Java too keeps the Java twins under ``java/`` (``java/variants.yaml``, and
 ``java/mutants.yaml`` with each mutant's ``behaviour`` in Java words): each entry read here
 carries its twin's words under ``"java"``, which a Java student's message uses
-(grader/tester_verdicts.py).
+(grader/testers/verdicts.py).
 """
 
 import hashlib
@@ -22,7 +22,7 @@ from pathlib import Path
 
 from grader.kit.edition import is_kit
 from grader.labs import Lab
-from grader.own_tests import OwnTests, TesterRun
+from grader.testers.own_tests import OwnTests, TesterRun
 from grader.kit.sealed_files import SEALED_SUFFIX, unsealed_copy
 from grader.yaml_files import load_yaml
 
@@ -156,7 +156,7 @@ class WrongVersions:
 
 
 # The runs of students' testers on the correct versions, per (tester, seed, file, versions): a wrong
-# version's test compares its run with them (grader/tester_verdicts.py). Kept for the last few
+# version's test compares its run with them (grader/testers/verdicts.py). Kept for the last few
 # testers only: the engine grades one submission's activity at a time.
 CORRECT_RUNS: "OrderedDict[tuple, dict[str, TesterRun]]" = OrderedDict()
 CORRECT_RUNS_KEPT = 32

@@ -15,7 +15,7 @@ from grader_labs.elevens.own_values import own_rules, values_of
 from grader_labs.elevens.planting import SUITS, deck_writes, make_cards, plant, plant_deck, pretty
 from grader_labs.elevens.standard_deck import RANKS, SHORT
 
-from grader.assertions import expect, fail, show
+from grader.checks.assertions import expect, fail, show
 from grader.idiom import Twin, call, new
 
 RANKS_SHORT = [SHORT[rank] for rank in RANKS]

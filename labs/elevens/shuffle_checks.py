@@ -1,6 +1,6 @@
 """Assertions about shuffles, shared by the A3 (shuffler) and A4 (Deck.shuffle) suites.
 
-The uniformity and flip checks are sequential (grader/sequential.py): they draw samples in
+The uniformity and flip checks are sequential (grader/checks/sequential.py): they draw samples in
 stages, continuing the same random stream, and stop at the first look where the counts are
 decisive. Over the whole schedule of looks a correct shuffle fails with probability at most one
 in a million and every named wrong shuffle (grader/shuffle_models.py) fails with probability at
@@ -13,10 +13,10 @@ from collections.abc import Callable
 from fractions import Fraction
 from itertools import permutations
 
-from grader.assertions import fail, show
+from grader.checks.assertions import fail, show
 from grader.idiom import Twin
-from grader.sequential import FAIL, PASS, Look, SequentialRate, SequentialUniformity
-from grader.statistics import Band
+from grader.checks.sequential import FAIL, PASS, Look, SequentialRate, SequentialUniformity
+from grader.checks.statistics import Band
 
 # Orders of 4 items: 24 outcomes.
 ORDER_ITEMS = 4
@@ -70,7 +70,7 @@ FLIP_CHECK = SequentialRate(2 / 3, (
 ))
 
 # The fixed-size check the sequential one replaced, still used by the diagnosis of a broken deck
-# (grader/diagnosis/shuffle.py, with grader.statistics.UniformityCheck): 11,975 samples.
+# (grader/diagnosis/shuffle.py, with grader.checks.statistics.UniformityCheck): 11,975 samples.
 ORDER_SAMPLES = 11_975
 
 SHUFFLE_HINT = Twin("For k from the last index down to 1, pick r from 0 to k inclusive (random.randint(0, k)) "

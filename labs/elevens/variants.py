@@ -1,5 +1,5 @@
 """The classes a student's tester is run against in Activity 5, read from buggy_variants/
-(grader/wrong_versions.py reads them; this module fixes the Elevens lab's choices).
+(grader/testers/wrong_versions.py reads them; this module fixes the Elevens lab's choices).
 
 variants.yaml names the Buggy decks and cards and what each one gets wrong; mutants/index.yaml
 the curated mutants (only the ``live`` ones count: equivalent and hanging mutants are left out).
@@ -7,7 +7,7 @@ the curated mutants (only the ``live`` ones count: equivalent and hanging mutant
 
 from grader_labs.elevens import LAB
 
-from grader.wrong_versions import WrongVersions
+from grader.testers.wrong_versions import WrongVersions
 
 # A tester run holds the student's tester, the version of the class under test, and the lab's
 # reference of the other class: a deck tester gets the reference card.py, a card tester the

@@ -1,7 +1,7 @@
 """The statistical checks of the 6 Takes! lab, with their rates (docs/labs/six-takes.md).
 
 Activity 4 (a Game deals fairly and lets RandomAI choose) uses exact binomial bands from
-grader.statistics. Activity 6 (the simulation's mean score, CautiousAI's mean score) judges a
+grader.checks.statistics. Activity 6 (the simulation's mean score, CautiousAI's mean score) judges a
 mean of many game scores; that is not a binomial count, so it uses a normal bound, made
 conservative three ways: the critical value is the two-sided 1e-7 normal quantile (ten times
 stricter than the 1e-6 promised, as room for the skew of the score distribution), the per-game
@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 from statistics import NormalDist
 
-from grader.statistics import (
+from grader.checks.statistics import (
     FALSE_FAILURE,
     POWER,
     Band,

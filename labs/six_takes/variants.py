@@ -1,5 +1,5 @@
 """The versions a student's 6 Takes! tester is run against in Activity 5, read from
-buggy_variants/six-takes/ by grader/wrong_versions.py; this module fixes the lab's choices.
+buggy_variants/six-takes/ by grader/testers/wrong_versions.py; this module fixes the lab's choices.
 
 A tester run swaps ONE of the four graded files (takes_cards.py, takes_table.py,
 takes_turn.py, takes_game.py) for the version under test; every other file it may import
@@ -9,7 +9,7 @@ takes_turn.py, takes_game.py) for the version under test; every other file it ma
 from grader_labs.six_takes import LAB
 
 from grader.kit.edition import is_kit
-from grader.wrong_versions import YOURS, WrongVersions
+from grader.testers.wrong_versions import YOURS, WrongVersions
 
 # variants.yaml's kinds, by the file each one replaces.
 KINDS = {"cards": "takes_cards.py", "table": "takes_table.py", "turn": "takes_turn.py", "game": "takes_game.py"}

@@ -2,7 +2,7 @@
 takes, and its stated error rates (proved in tests/labs/up_down_stay/test_statistics.py).
 
 Every check is exact: each outcome's count must fall in a band from binomial tails
-(grader.statistics), with the 1e-6 false-failure budget split evenly over the outcomes, so by
+(grader.checks.statistics), with the 1e-6 false-failure budget split evenly over the outcomes, so by
 the union bound a correct submission fails a check with probability at most 1e-6. Power is
 bounded from below by the single outcome a wrong version moves most. Sample sizes are the
 smallest that reach power 0.999 against every named wrong version (``smallest_samples``).
@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from grader.statistics import (
+from grader.checks.statistics import (
     FALSE_FAILURE,
     Band,
     RateCheck,

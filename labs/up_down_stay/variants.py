@@ -1,5 +1,5 @@
 """The versions a student's Up/Down/Stay tester is run against in Activity 6, read from
-buggy_variants/up-down-stay/ by grader/wrong_versions.py; this module fixes the lab's choices.
+buggy_variants/up-down-stay/ by grader/testers/wrong_versions.py; this module fixes the lab's choices.
 
 A run holds the student's tester, ONE student file in the version under test (reference,
 second correct version, or a named buggy variant: variants.yaml's ``buggy`` list, each naming
@@ -9,7 +9,7 @@ one file alone.
 
 from grader_labs.up_down_stay import LAB
 
-from grader.wrong_versions import WrongVersions
+from grader.testers.wrong_versions import WrongVersions
 
 TESTED_FILES = ("uds_cards.py", "uds_deal.py", "uds_changes.py", "uds_predictions.py", "uds_game.py")
 # Everything a tester may import: the given files, the five files above, and the simulation

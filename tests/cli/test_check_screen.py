@@ -30,7 +30,7 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
-from grader.console import print_check
+from grader.terminal.console import print_check
 from grader.exitcodes import ExitCode
 from tests.lab_loader import ROOT
 from tests.reporters.samples import EVIL, sample_results

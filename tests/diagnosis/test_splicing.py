@@ -2,7 +2,7 @@
 
 import pytest
 
-from grader.splicing import splice, spliceable
+from grader.diagnosis.splicing import splice, spliceable
 
 STUDENT = '''from __future__ import annotations
 

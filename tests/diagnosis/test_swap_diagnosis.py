@@ -11,7 +11,7 @@ import yaml
 
 from grader.exitcodes import ExitCode
 from grader.labs import LabInputError, get_lab
-from grader.swap_diagnosis import diagnose_by_swapping
+from grader.diagnosis.swapping import diagnose_by_swapping
 from tests.classroom import grading_activities, lab_rubric, staged
 from tests.lab_loader import ROOT
 
@@ -38,7 +38,7 @@ def bug_groups() -> dict[tuple[str, int], list[tuple[str, str, str, str]]]:
     of these labs grades one file (its rubric ``files``), staged beside the reference's stand-ins
     and the reference's copy of any lab file it imports (engine/plan.py), never another student
     file, so the other bugs of the folder cannot reach it; and each hybrid is graded with that one
-    file only (swap_diagnosis._grade_hybrids). checked_alone below holds that to a group, file by file.
+    file only (swapping._grade_hybrids). checked_alone below holds that to a group, file by file.
     Diagnosing them together grades a folder twice instead of each file twice."""
     groups: dict[tuple[str, int], list] = {}
     seen: dict[tuple[str, str], int] = {}

@@ -1,5 +1,5 @@
 """`grader diagnose` on Java files: the method whose swap for the lab's repairs the activity is
-named (grader/swap_diagnosis.py over grader/java/splicing.py).
+named (grader/diagnosis/swapping.py over grader/java/splicing.py).
 
 - the splicer, on its own: every method and constructor of the lab's Java Deck is found by its
   signature, also through comments, strings, text blocks, annotations, generics, lambdas in

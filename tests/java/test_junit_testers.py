@@ -26,7 +26,7 @@ from grader.java import junit
 from grader.java.session import end_submission_jvm
 from grader.java.testers import JavaOwnTests, contains_java_assert
 from grader.sandbox import Limits
-from grader.tester_verdicts import expect_caught
+from grader.testers.verdicts import expect_caught
 from grader_labs.elevens.variants import run_tester, variant_file
 from tests.security.probes import probes_of
 

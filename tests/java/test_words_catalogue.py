@@ -21,9 +21,9 @@ import yaml
 from grader.idiom import PYTHON, Raw, Twin, call, new, show, size_of, speaking, text_of
 from grader.idiom.java import JavaIdiom, java_double, spellings_in
 from grader.java.members import ClassMembers, Method, parse_descriptor
-from grader.own_tests import TesterRun as Run
+from grader.testers.own_tests import TesterRun as Run
 from grader.sandbox.proxy import Remote, RemoteModule
-from grader.tester_verdicts import expect_mutant_killed, expect_variant_caught
+from grader.testers.verdicts import expect_mutant_killed, expect_variant_caught
 from tests.java.language_words import PYTHON_WORDS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -292,7 +292,7 @@ def test_a_java_students_tester_hints_are_in_java():
 
 
 def test_suites_pick_the_java_side_of_a_twin():
-    from grader.assertions import expect
+    from grader.checks.assertions import expect
 
     hint = Twin("returns None", "returns null")
     with speaking(JavaIdiom()), pytest.raises(AssertionError) as failed:

@@ -24,7 +24,7 @@ from grader.labs import Lab
 HERE = Path(__file__).resolve().parent
 LAB = Lab(id="hello", title="Hello lab", suites=HERE / "suites", rubric=HERE / "rubric.yaml", reference=HERE / "reference")
 ''',
-    "hello_lab/suites/test_a1_greeting.py": '''from grader.assertions import expect
+    "hello_lab/suites/test_a1_greeting.py": '''from grader.checks.assertions import expect
 
 
 def test_greets_by_name(student):

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from grader.console import print_check, print_run_problems, print_summary, shorten
+from grader.terminal.console import print_check, print_run_problems, print_summary, shorten
 from grader.reporters import write_run_outputs
 from grader.reporters.atomic import write_atomically
 from grader.reporters.gradebook_csv import gradebook_text
@@ -60,7 +60,7 @@ def test_without_a_terminal_the_summary_keeps_two_decimals_and_whole_ids():
 
 
 def test_the_console_is_wide_in_logs_but_obeys_columns():
-    probe = "from grader.console import console; print(console.width)"
+    probe = "from grader.terminal.screen import console; print(console.width)"
     env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
     wide = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True)
     narrow = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env={**env, "COLUMNS": "80"}, check=True)

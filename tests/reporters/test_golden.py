@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from grader.console import print_check, print_run_problems, print_summary
+from grader.terminal.console import print_check, print_run_problems, print_summary
 from grader.reporters import write_run_outputs
 from tests.reporters.samples import ACCENTED, EVIL, sample_results
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.own_tests import OwnTests, close_warm_sandboxes
+from grader.testers.own_tests import OwnTests, close_warm_sandboxes
 from grader_labs.elevens.variants import run_tester, variant_file
 from grader.sandbox import Limits, SandboxSession, Student, leftovers
 from grader.sandbox.isolation import namespaces_work

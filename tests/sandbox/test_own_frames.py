@@ -2,7 +2,7 @@
 
 import pytest
 
-from grader.own_tests import OwnTests
+from grader.testers.own_tests import OwnTests
 from grader_labs.elevens.variants import run_tester, variant_file
 from grader.sandbox import (
     Limits,

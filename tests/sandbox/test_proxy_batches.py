@@ -8,7 +8,7 @@ of calls are written only when a message needs them.
 
 import pytest
 
-from grader.assertions import expect
+from grader.checks.assertions import expect
 from grader.sandbox.errors import StudentError
 from grader.sandbox.proxy import Remote, Student
 

@@ -7,7 +7,7 @@ class under test by copy (sandbox_runtime/crossing.py): such a Card must be copi
 or the tester gets a handle with no ``rank()`` and rejects a correct deck.
 """
 
-from grader.own_tests import OwnTests, close_warm_sandboxes
+from grader.testers.own_tests import OwnTests, close_warm_sandboxes
 from grader.sandbox import Limits
 from sandbox_runtime.snapshots import object_state, restore_state
 from tests.lab_loader import ROOT

@@ -7,7 +7,7 @@ each run here is a real sandbox, with pytest preloaded by the launcher.
 import pytest
 
 from grader.engine.outcomes import classify
-from grader.own_tests import OwnTests, PytestUnavailable
+from grader.testers.own_tests import OwnTests, PytestUnavailable
 from grader_labs.elevens.variants import run_tester, variant_file
 from grader.sandbox import Limits
 from grader.sandbox import launcher as launcher_module

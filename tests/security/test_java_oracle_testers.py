@@ -1,5 +1,5 @@
 """A Java tester's failure on a wrong version counts only if the Deck answered it differently
-(grader/transcripts.py; the JVM side: sandbox_jvm/src/sandbox_jvm/Recorder.java).
+(grader/testers/transcripts.py; the JVM side: sandbox_jvm/src/sandbox_jvm/Recorder.java).
 
 A Java tester shares its JVM with every version it runs against, and a JVM keeps state across
 class loaders that no Java API resets (docs/testers.md, "Java testers"): the string table, the
@@ -34,7 +34,7 @@ from grader.java.session import end_submission_jvm
 from grader.java.testers import JavaOwnTests
 from grader.sandbox import Limits
 from grader.sandbox.isolation import namespaces_work
-from grader.transcripts import CAUGHT, compare, judge
+from grader.testers.transcripts import CAUGHT, compare, judge
 from grader_labs.elevens.variants import run_tester, variant_file
 
 HERE = Path(__file__).resolve().parent / "hostile_java_oracle"

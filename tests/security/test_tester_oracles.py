@@ -8,9 +8,9 @@ in a tester that never calls the class passed both correct Decks and failed ever
 - the host of the class records what it was asked and what it answered, signed with a key only it
   holds (sandbox_runtime/hosting.py); a failure on a wrong version counts only if, compared with
   the run on every correct version, the first difference is a call answered differently
-  (grader/transcripts.py). A tester that never calls the class, or whose calls get the same
+  (grader/testers/transcripts.py). A tester that never calls the class, or whose calls get the same
   answers, catches nothing however it decides to fail;
-- every run gets a sandbox of its own (grader/own_tests.py), so its pid, inode numbers, last pid
+- every run gets a sandbox of its own (grader/testers/own_tests.py), so its pid, inode numbers, last pid
   and age are those of every other run: a tester that calls the class and then fails by a counter
   catches nothing either.
 
@@ -24,11 +24,11 @@ from pathlib import Path
 
 import pytest
 
-from grader.own_tests import OwnTests, close_warm_sandboxes
+from grader.testers.own_tests import OwnTests, close_warm_sandboxes
 from grader.sandbox import Limits
 from grader.sandbox.isolation import namespaces_work
-from grader.tester_verdicts import expect_variant_caught
-from grader.transcripts import CAUGHT, SAME_ANSWERS, judge
+from grader.testers.verdicts import expect_variant_caught
+from grader.testers.transcripts import CAUGHT, SAME_ANSWERS, judge
 from grader_labs.elevens.variants import buggy, run_tester, variant_file
 from tests.classroom import grade_class, lab_rubric, reference_submission, write_class
 
@@ -289,7 +289,7 @@ def test_the_key_never_reaches_the_testers_process(tmp_path, monkeypatch):
     """The run's key goes in the request only the host reads: the tester's process, memory and all,
     holds no copy of it (its record could otherwise be signed by the tester)."""
     key = KEY
-    monkeypatch.setattr("grader.own_tests.secrets.token_bytes", lambda n: key)
+    monkeypatch.setattr("grader.testers.own_tests.secrets.token_bytes", lambda n: key)
     _, run = run_on(tmp_path, KEY_HUNT.replace("MASKED_KEY", masked(key)), variant_file("reference", "deck.py"))
     assert run.passed and "FOUND []" in run.output, (run.message, run.output[-2000:])
     assert int(run.output.split("SCANNED ")[1].split()[0]) > 1 << 20  # megabytes of it

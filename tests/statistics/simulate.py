@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from grader.sequential import SequentialRate, SequentialUniformity
+from grader.checks.sequential import SequentialRate, SequentialUniformity
 
 
 @dataclass

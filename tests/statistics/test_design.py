@@ -17,7 +17,7 @@ from grader_labs.elevens.shuffle_models import (
     wrong_models,
 )
 
-from grader.statistics import (
+from grader.checks.statistics import (
     FALSE_FAILURE,
     POWER,
     UniformityCheck,

@@ -22,7 +22,7 @@ from grader_labs.elevens.shuffle_models import (
     wrong_models,
 )
 
-from grader.sequential import (
+from grader.checks.sequential import (
     acceptance_bound,
     expected_samples_bound,
     final_miss,
@@ -30,7 +30,7 @@ from grader.sequential import (
     rate_figures,
     uniform_false_failure_bound,
 )
-from grader.statistics import UniformityCheck
+from grader.checks.statistics import UniformityCheck
 from tests.statistics import doc
 from tests.statistics.test_sequential import ALTERNATIVES, HARDEST, ONE_ORDER
 

@@ -25,7 +25,7 @@ from grader_labs.elevens.shuffle_models import (
     wrong_models,
 )
 
-from grader.sequential import (
+from grader.checks.sequential import (
     FAIL,
     MORE,
     PASS,
@@ -44,7 +44,7 @@ from grader.sequential import (
     rate_figures,
     uniform_false_failure_bound,
 )
-from grader.statistics import FALSE_FAILURE, POWER, Band, above, acceptance_band, below
+from grader.checks.statistics import FALSE_FAILURE, POWER, Band, above, acceptance_band, below
 
 ORDERS = 24
 UNIFORM = [1 / ORDERS] * ORDERS

@@ -16,7 +16,7 @@ import pytest
 from grader_labs.elevens.shuffle_checks import FLIP_CHECK, ORDER_CHECK, ORDER_SAMPLES
 from grader_labs.elevens.shuffle_models import FLIP_MODELS, FLIP_RATE
 
-from grader.sequential import FAIL, MORE, PASS, pass_bound, rate_figures
+from grader.checks.sequential import FAIL, MORE, PASS, pass_bound, rate_figures
 from tests.statistics import doc
 from tests.statistics.simulate import run_rate, run_uniformity, uniformity_paths
 from tests.statistics.test_sequential import ALTERNATIVES, HARDEST, ONE_ORDER, UNIFORM

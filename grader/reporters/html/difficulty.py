@@ -57,7 +57,7 @@ def first_line(test: TestResult) -> str:
 
 
 def expected_and_got(test: TestResult) -> tuple[str, str]:
-    """The ``expected:`` and ``got:`` lines of a message (grader.assertions.expect), or ""."""
+    """The ``expected:`` and ``got:`` lines of a message (grader.checks.assertions.expect), or ""."""
     said = {}
     for line in test.message.splitlines():
         match = _SAID.match(line)

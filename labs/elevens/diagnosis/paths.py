@@ -30,7 +30,7 @@ from grader_labs.elevens.diagnosis import diagnose_deck
 from grader_labs.elevens.diagnosis.printing import print_diagnosis
 from rich.markup import escape
 
-from grader.console import console
+from grader.terminal.screen import console
 from grader.exitcodes import ExitCode
 from grader.labs import LabInputError
 from grader.submissions import unpack_zip

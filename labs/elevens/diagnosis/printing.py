@@ -4,7 +4,7 @@ from pathlib import Path
 
 from rich.markup import escape
 
-from grader.console import console
+from grader.terminal.screen import console
 
 
 def print_diagnosis(deck: Path, findings: list) -> None:

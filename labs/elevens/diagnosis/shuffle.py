@@ -23,7 +23,7 @@ from grader_labs.elevens.diagnosis.state import FULL, SHAPES, card_fields, count
 from grader_labs.elevens.shuffle_checks import ORDER_SAMPLES
 
 from grader.sandbox import Remote, SandboxCrashed, SandboxError, SandboxTimeout, Student
-from grader.statistics import UniformityCheck
+from grader.checks.statistics import UniformityCheck
 
 FOUR = ["ace", "2", "3", "4"]  # planted in spades, in this order
 ORDERS = len(list(permutations(FOUR)))

@@ -17,7 +17,7 @@ from grader_labs.elevens.board_checks import (
 from grader_labs.elevens.games import THIRTEENS
 from grader_labs.elevens.planting import THIRTEENS_VALUES, plant
 
-from grader.assertions import expect
+from grader.checks.assertions import expect
 from grader.idiom import Twin, call
 
 HINT = "A play is one king alone, or two cards whose point values add up to 13 (ace 1 ... queen 12)."

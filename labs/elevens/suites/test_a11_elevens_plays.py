@@ -9,7 +9,7 @@ from grader_labs.elevens.board_checks import Trips, check_play_if_possible, chec
 from grader_labs.elevens.games import ELEVENS
 from grader_labs.elevens.planting import ELEVENS_VALUES, plant, plant_deck, pretty
 
-from grader.assertions import expect, fail, show
+from grader.checks.assertions import expect, fail, show
 from grader.idiom import Twin, call
 
 BOARD = ["2s", "5s", "9c", "6c", "Jh", "Qd", "3h", "Kc", "8d"]

@@ -20,7 +20,7 @@ Failure messages never show the expected fraction.
 
 from grader_labs.elevens.known_games import KnownGames, KnownRun, Replay, known_runs, replay, single_runs
 
-from grader.assertions import fail, show
+from grader.checks.assertions import fail, show
 from grader.idiom import Twin, call
 
 HINT = Twin("For each game: new_game(), then call play_if_possible() until it returns False, then "

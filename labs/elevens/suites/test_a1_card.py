@@ -12,7 +12,7 @@ missing field, and a comparison that is not ``==``).
 import pytest
 from grader_labs.elevens.standard_deck import RANKS, SUITS
 
-from grader.assertions import expect
+from grader.checks.assertions import expect
 from grader.idiom import Twin, call, text_of
 from grader.sandbox import StudentError
 

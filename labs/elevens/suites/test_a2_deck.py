@@ -10,7 +10,7 @@ import pytest
 from grader_labs.elevens.standard_deck import ELEVENS_POINTS as VALUES
 from grader_labs.elevens.standard_deck import RANKS, SUITS
 
-from grader.assertions import expect, expect_instance, fail
+from grader.checks.assertions import expect, expect_instance, fail
 from grader.idiom import Raw, Twin, call, code, new, say, show, size_of, text_of
 from grader.sandbox import StudentError
 from grader.sandbox.proxy import Remote

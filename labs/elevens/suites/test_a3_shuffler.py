@@ -15,7 +15,7 @@ from grader_labs.elevens.shuffle_checks import (
     expect_uniform_orders,
 )
 
-from grader.assertions import expect, fail, show
+from grader.checks.assertions import expect, fail, show
 from grader.idiom import Twin, call, method, say
 
 PERFECT_HINT = Twin("Split the list into a first half of (n + 1) // 2 items and the rest, then interleave: "

@@ -17,7 +17,7 @@ from grader_labs.elevens.shuffle_checks import (
 )
 from grader_labs.elevens.standard_deck import ELEVENS_POINTS, RANKS, SUITS
 
-from grader.assertions import expect, fail
+from grader.checks.assertions import expect, fail
 from grader.sandbox.errors import StudentError
 from grader.idiom import Raw, Twin, call
 from grader.idiom import new as made

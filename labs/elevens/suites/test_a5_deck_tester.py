@@ -7,11 +7,11 @@ methods the lab asks a tester to cover. A tester catches a wrong Deck only by fa
 not finishing (a timeout) catches nothing. See docs/testers.md.
 
 Every run of one student's tester is a fresh fork of one warm sandbox that has the lab's Card
-imported and the tester compiled; the Deck under test is sent to each run (grader/own_tests.py).
+imported and the tester compiled; the Deck under test is sent to each run (grader/testers/own_tests.py).
 """
 
 import pytest
-from grader.tester_verdicts import (
+from grader.testers.verdicts import (
     expect_accepted,
     expect_mutant_killed,
     expect_variant_caught,

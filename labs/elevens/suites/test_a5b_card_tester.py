@@ -5,7 +5,7 @@ the warm sandbox only compiles it, and each run imports it beside the Card sent 
 """
 
 import pytest
-from grader.tester_verdicts import (
+from grader.testers.verdicts import (
     expect_accepted,
     expect_mutant_killed,
     expect_variant_caught,

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from grader_labs.elevens.card_notation import parse_card
 from grader.answer_key import AnswerKey
-from grader.assertions import fail, show
+from grader.checks.assertions import fail, show
 from grader.idiom import Twin, say
 
 # The right answers: in clear for the teacher's grader; in the student kit, only which questions it

@@ -19,7 +19,7 @@ from grader_labs.elevens.planting import (ELEVENS_VALUES, card_calls, card_field
                                           pretty)
 from grader_labs.elevens.standard_deck import ELEVENS_POINTS, RANKS, SHORT, SUITS
 
-from grader.assertions import expect, expect_instance, fail
+from grader.checks.assertions import expect, expect_instance, fail
 from grader.idiom import Raw, Twin, call, code, new, say, show
 from grader.sandbox import StudentError
 from grader.sandbox.proxy import PendingCall, Remote

@@ -9,7 +9,7 @@ from grader_labs.elevens.board_checks import check_another_play, check_is_legal,
 from grader_labs.elevens.games import ELEVENS
 from grader_labs.elevens.planting import ELEVENS_VALUES, plant
 
-from grader.assertions import expect
+from grader.checks.assertions import expect
 from grader.idiom import Twin, call
 
 PAIR_HINT = "Two cards are a play when their point values add up to 11 (jacks, queens and kings are worth 0)."

@@ -15,7 +15,7 @@ from grader_labs.elevens.board_checks import (
 )
 from grader_labs.elevens.games import TENS
 
-from grader.assertions import expect
+from grader.checks.assertions import expect
 
 HINT = "A play is two cards worth 10 together, or the four cards of one rank among 10, J, Q and K."
 

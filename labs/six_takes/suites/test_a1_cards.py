@@ -6,7 +6,7 @@ published game's (1 to 7). Both are graded: the handout pins that the table is t
 
 import pytest
 
-from grader.assertions import expect, fail, show
+from grader.checks.assertions import expect, fail, show
 from grader.sandbox import StudentError
 
 SCHOOL = [(55, 9), (11, 7), (99, 7), (10, 5), (100, 5), (15, 4), (5, 4), (1, 3), (104, 3), (66, 7), (45, 4), (33, 7)]

@@ -6,7 +6,7 @@ school penalty as point value unless a test says otherwise.
 
 import random
 
-from grader.assertions import expect, fail, show
+from grader.checks.assertions import expect, fail, show
 from grader.sandbox import StudentError
 
 RULES_HINT = ("A card can only go on a row whose last card is smaller (Rule 1); of those rows it goes on the one "

@@ -3,7 +3,7 @@ choosers and on_place recorder (harness/six-takes/takes_probes.py)."""
 
 import random
 
-from grader.assertions import expect, fail
+from grader.checks.assertions import expect, fail
 
 ORDER_HINT = ("Place the cards one at a time from the smallest number to the largest (not in seat order), each "
               "against the rows as the cards before it left them.")

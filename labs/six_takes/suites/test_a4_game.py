@@ -16,7 +16,7 @@ from grader_labs.six_takes.stats import (
     starter_check,
 )
 
-from grader.assertions import expect, fail, show
+from grader.checks.assertions import expect, fail, show
 from grader.sandbox import StudentError
 
 ALL = list(range(1, 105))

@@ -12,7 +12,7 @@ finishing catches nothing (docs/testers.md).
 import pytest
 from grader_labs.six_takes.variants import KINDS, VERSIONS, correct
 
-from grader.tester_verdicts import (
+from grader.testers.verdicts import (
     expect_accepted,
     expect_mutant_killed,
     expect_variant_caught,

@@ -20,7 +20,7 @@ from grader_labs.six_takes.stats import (
     simulation_check,
 )
 
-from grader.assertions import expect, fail, show
+from grader.checks.assertions import expect, fail, show
 
 SIMULATE_HINT = ("For each game: a Game of RandomAI players (turns as given), play it, and add up the scores. "
                  "mean_score is the mean penalty per player per game; with row_policy='cheapest' the players take "

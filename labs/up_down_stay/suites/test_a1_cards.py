@@ -4,7 +4,7 @@ The deck must be the standard 52 cards valued by their number (ace 1 ... king 13
 ignored. The student's card.py and deck.py are not graded here (they were in Elevens).
 """
 
-from grader.assertions import expect, expect_instance, fail
+from grader.checks.assertions import expect, expect_instance, fail
 
 VALUE_HINT = ("Only the number counts in Up/Down/Stay: ace 1, 2 to 10 as printed, jack 11, queen 12, king 13. "
               "Elevens gave J, Q and K 0 points: do not reuse its values.")

@@ -8,7 +8,7 @@ any of the 52 equally often, and a given card reaches seat 0 with probability 17
 import pytest
 from grader_labs.up_down_stay.checks import LEFTOVER, LEFTOVER_DEALS, SEAT0, SEAT0_DEALS
 
-from grader.assertions import expect, fail
+from grader.checks.assertions import expect, fail
 
 EQUAL_HINT = ("Every player gets the same number of cards: 52 // n each, dealt one at a time around the table. "
               "The 52 % n cards that are left stay in the deck.")

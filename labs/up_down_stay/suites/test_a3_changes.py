@@ -14,7 +14,7 @@ from grader_labs.up_down_stay.checks import (
     THREE_DISTINCT_CHECK,
 )
 
-from grader.assertions import expect, fail
+from grader.checks.assertions import expect, fail
 
 EXAMPLE = [2, 6, 5, 4, 7, 9, 7, 1, 2, 2, 5, 8]
 LETTER_HINT = ("Compare each value with the one before it: 'U' if it is higher, 'D' if lower, 'S' if equal. "

@@ -9,7 +9,7 @@ import itertools
 
 import pytest
 
-from grader.assertions import expect
+from grader.checks.assertions import expect
 
 CHANGES = "UDDUUDDUSUU"
 MATCH_HINT = ("The prediction must appear in the change string as one unbroken block (like `pred in change_str`): "

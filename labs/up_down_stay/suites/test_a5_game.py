@@ -10,7 +10,7 @@ import itertools
 
 import pytest
 
-from grader.assertions import expect, expect_instance, fail
+from grader.checks.assertions import expect, expect_instance, fail
 
 EXAMPLE = [2, 6, 5, 4, 7, 9, 7, 1, 2, 2, 5, 8]
 SUITS = ["spades", "hearts", "diamonds", "clubs"]

@@ -11,7 +11,7 @@ is the student's hint). A catch is a failure, never a timeout (docs/testers.md).
 import pytest
 from grader_labs.up_down_stay.variants import TESTED_FILES, VERSIONS
 
-from grader.tester_verdicts import (
+from grader.testers.verdicts import (
     expect_accepted,
     expect_mutant_killed,
     expect_variant_caught,

@@ -21,7 +21,7 @@ import pytest
 from grader_labs.up_down_stay.checks import SIMULATION_CASES
 from grader_labs.up_down_stay.known_games import exact_runs, known_runs, watched_games
 
-from grader.assertions import expect, fail, show
+from grader.checks.assertions import expect, fail, show
 
 HINT = ('For each game: make the players ("random": every seat a RandomPlayer(rng, pred); "highest": seat 1 a '
         "HighestPlayer(pred), the others random), a fresh standard deck put in order with rng, play_round, and count the game "

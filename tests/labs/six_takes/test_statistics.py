@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from grader_labs.six_takes import stats
 
-from grader.statistics import FALSE_FAILURE, POWER, UniformityCheck, smallest_samples
+from grader.checks.statistics import FALSE_FAILURE, POWER, UniformityCheck, smallest_samples
 from tests.lab_loader import ROOT
 
 REFERENCE = ROOT / "reference" / "six-takes"

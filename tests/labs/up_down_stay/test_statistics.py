@@ -18,7 +18,7 @@ from fractions import Fraction
 import pytest
 from grader_labs.up_down_stay import checks
 
-from grader.statistics import FALSE_FAILURE, POWER, RateCheck, UniformityCheck
+from grader.checks.statistics import FALSE_FAILURE, POWER, RateCheck, UniformityCheck
 from tests.labs.up_down_stay.lab_class import REFERENCE
 
 
