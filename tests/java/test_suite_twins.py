@@ -15,7 +15,7 @@ LAB = ROOT / "labs" / "elevens"
 # helpers that write messages for any lab.
 MESSAGE_FILES = sorted((LAB / "suites").glob("test_*.py")) + [
     LAB / "board_checks.py", LAB / "shuffle_checks.py", LAB / "planting.py",
-    ROOT / "grader" / "tester_verdicts.py", ROOT / "grader" / "assertions.py",
+    ROOT / "grader" / "testers" / "verdicts.py", ROOT / "grader" / "checks" / "assertions.py",
 ]
 
 
