@@ -240,7 +240,7 @@ def per_call(statement, number: int = 20000) -> float:
 
 def suite_parts() -> dict[str, float]:
     """The suite -> worker round trip's parts, both processes' CPU, timed in this process."""
-    from grader.sandbox.proxy import RemoteCallable, Student, from_wire
+    from grader.sandbox.proxy import from_wire
     from sandbox_runtime.operations import Worker
 
     class FakeLink:  # what the proxy reads of a link: its language, and a request that answers at once
@@ -255,7 +255,6 @@ def suite_parts() -> dict[str, float]:
     worker = Worker(tempfile.gettempdir())
     number = worker.handles.add(type("Widget", (), {"colour": lambda self: "red"})())
     request = {**REQUEST, "handle": number}
-    _ = Student, RemoteCallable
     r, w = os.pipe()
 
     def syscalls():  # one write and one read of a line already waiting: what each side does per message

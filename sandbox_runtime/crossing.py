@@ -368,8 +368,6 @@ class Peer:
         raise NotImplementedError
 
 
-
-
 def _number(value) -> int:
     if type(value) is not int:
         raise CrossingError("not a number")
