@@ -48,13 +48,13 @@ from grader.engine.run_state import (
     run_fingerprint,
     scratch_dir,
 )
-from grader.exitcodes import ExitCode, check_exit_code, fail, run_exit_code
+from grader.commands.exitcodes import ExitCode, check_exit_code, fail, run_exit_code
 from grader.kit.edition import is_kit
 from grader.kit.own_files import with_dependencies
 from grader.reporters import output_formats, output_names, write_run_outputs
-from grader.lab_choice import choose_lab, choose_rubric, lab_option
+from grader.commands.lab_choice import choose_lab, choose_rubric, lab_option
 from grader.labs import LabInputError, broken_labs, installed_labs
-from grader.option_types import WholeNumber
+from grader.commands.option_types import WholeNumber
 from grader.rubric import RubricError, load_rubric
 from grader.sandbox.confinement import ALLOW_FLAG
 from grader.sandbox.leftovers import owned_folder

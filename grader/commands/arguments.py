@@ -1,16 +1,16 @@
 """What ``grade`` and ``check`` make of their arguments: the isolation level, the activities
 and tests chosen, the output folder, the class's entries, the shard, the one submission checked.
-Each problem becomes the command's usage or bad-input exit (grader/exitcodes.py), worded for the
+Each problem becomes the command's usage or bad-input exit (grader/commands/exitcodes.py), worded for the
 person who typed the command; the library functions behind them raise instead.
 """
 
 from pathlib import Path
 
-from grader.exitcodes import ExitCode, fail
+from grader.commands.exitcodes import ExitCode, fail
 from grader.reporters import output_names
 from grader.rubric import Rubric
 from grader.sandbox.isolation import detect
-from grader.selection import SelectionError, resolve_activities, resolve_tests
+from grader.commands.selection import SelectionError, resolve_activities, resolve_tests
 from grader.sharding import ShardError, ShardSpec, parse_shard
 from grader.submissions import Entry, Submission, SubmissionsError, class_entries, open_one
 

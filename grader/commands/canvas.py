@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from grader.commands.export import load_results, results_argument
-from grader.exitcodes import ExitCode, fail
+from grader.commands.exitcodes import ExitCode, fail
 from grader.integrations.canvas_gradebook import (
     DEFAULT_MATCH,
     ColumnError,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from grader.exitcodes import ExitCode, fail
+from grader.commands.exitcodes import ExitCode, fail
 from grader.integrations.github.lab_folder import find_lab_folder
 from grader.integrations.github.workflow import (
     RUBRIC_PATH,
@@ -16,8 +16,8 @@ from grader.integrations.github.workflow import (
     WorkflowError,
     write_workflow,
 )
-from grader.lab_choice import choose_rubric, lab_option
-from grader.selection import SelectionError, resolve_activities
+from grader.commands.lab_choice import choose_rubric, lab_option
+from grader.commands.selection import SelectionError, resolve_activities
 
 KIT_FOLDER = Path(".github/grader")  # where init puts the student kit, in the template repository
 FULL_WARNING = ("grader: warning: the workflow installs the full grader ({spec}) in every student's repository run, "

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from grader.exitcodes import ExitCode, fail
+from grader.commands.exitcodes import ExitCode, fail
 from grader.reporters import output_formats
 from grader.reporters.hookspecs import OutputFormat
 from grader.reporters.results_json import ResultsFileError, read_results_json

@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 
 from grader.commands.export import export_group, load_results, results_argument
-from grader.exitcodes import ExitCode, fail
+from grader.commands.exitcodes import ExitCode, fail
 from grader.integrations.gradescope.bundle import build_bundle
 from grader.integrations.gradescope.settings import (
     DEFAULT_SANDBOX_USER,
@@ -31,7 +31,7 @@ from grader.reporters.gradescope_json import (
 from grader.reporters.prairielearn_json import write_prairielearn_json
 from grader.reporters.wording import points
 from grader.results import ClassResults
-from grader.lab_choice import choose_rubric, lab_option
+from grader.commands.lab_choice import choose_rubric, lab_option
 from grader.rubric import RubricError
 
 hidden_option = click.option("--hidden-visibility", type=click.Choice(VISIBILITIES), default="after_due_date", show_default=True,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from grader.exitcodes import ExitCode, fail
+from grader.commands.exitcodes import ExitCode, fail
 from grader.kit.edition import KIT_COMMANDS, NOT_IN_KIT, is_kit
 from grader.sandbox.confinement import UnsafeSandbox
 

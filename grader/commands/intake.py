@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from grader.exitcodes import ExitCode, fail
+from grader.commands.exitcodes import ExitCode, fail
 from grader.intake import classroom_github, safe_paths
 from grader.intake.download import Download, download_entries, open_download
 from grader.intake.late import compare_with_deadline

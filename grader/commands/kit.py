@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from grader.exitcodes import ExitCode, fail
-from grader.lab_choice import choose_lab, choose_rubric, lab_option
+from grader.commands.exitcodes import ExitCode, fail
+from grader.commands.lab_choice import choose_lab, choose_rubric, lab_option
 
 
 @click.command("kit")

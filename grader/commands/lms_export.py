@@ -16,7 +16,7 @@ from pathlib import Path
 import click
 
 from grader.commands.export import load_results, results_argument
-from grader.exitcodes import ExitCode, fail
+from grader.commands.exitcodes import ExitCode, fail
 from grader.reporters.atomic import write_atomically
 from grader.reporters.wording import plural, visible
 from grader.results import ClassResults, SubmissionResult

@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from grader.terminal.console import print_run_problems, print_summary
-from grader.exitcodes import ExitCode, fail, run_exit_code
+from grader.commands.exitcodes import ExitCode, fail, run_exit_code
 from grader.reporters import write_run_outputs
 from grader.reporters.results_json import ResultsFileError, read_results_json
 from grader.sharding import ShardError, merge_results

@@ -21,11 +21,11 @@ from pathlib import Path
 
 import click
 
-from grader.exitcodes import ExitCode, fail
+from grader.commands.exitcodes import ExitCode, fail
 from grader.kit.edition import is_kit
-from grader.lab_choice import choose_lab, lab_option
+from grader.commands.lab_choice import choose_lab, lab_option
 from grader.labs import Lab, PlayableGame
-from grader.option_types import WholeNumber
+from grader.commands.option_types import WholeNumber
 from grader.suite_index import closest
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from grader.exitcodes import ExitCode, fail
+from grader.commands.exitcodes import ExitCode, fail
 from grader.integrations.prairielearn import grade_for_prairielearn, write_results
 
 

@@ -22,7 +22,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from grader.reporters.wording import plural, visible
 from grader.results import ClassResults, SubmissionResult
 from grader.terminal.screen import console

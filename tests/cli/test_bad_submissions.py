@@ -9,7 +9,7 @@ import zipfile
 
 import pytest
 
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from tests.classroom import elevens_rubric, reference_text, write_class
 
 

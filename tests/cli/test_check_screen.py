@@ -31,7 +31,7 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from grader.terminal.console import print_check
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from tests.lab_loader import ROOT
 from tests.reporters.samples import EVIL, sample_results
 

@@ -17,7 +17,7 @@ from grader_labs.elevens.diagnosis import diagnose_deck
 from grader_labs.elevens.files import lab_file as asset_path
 from grader_labs.elevens.variants import buggy, mutants
 
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 
 MECHANISM = {
     "Buggy1": "`size < 0`",

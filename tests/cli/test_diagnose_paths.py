@@ -15,7 +15,7 @@ import pytest
 from grader_labs.elevens.files import lab_file as asset_path
 from grader_labs.elevens.variants import buggy
 
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 
 ONE_BUG = [v for v in buggy("deck") if v in ("Buggy1", "Buggy2", "Buggy3", "Buggy4")]
 

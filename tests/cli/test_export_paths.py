@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from grader.reporters import output_formats
 from grader.reporters.results_json import write_results_json
 from tests.reporters.samples import sample_results

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from tests.classroom import reference_submission, reference_text, write_class
 
 RUBRIC = Path(__file__).resolve().parents[2] / "rubrics" / "elevens.yaml"

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from tests.classroom import card_with, reference_submission, reference_with, write_class
 
 GUIDE_ARE_PERMUTATIONS = '''

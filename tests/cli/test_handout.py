@@ -4,7 +4,7 @@ import shutil
 import subprocess
 import sys
 
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from tests.classroom import REFERENCE
 
 

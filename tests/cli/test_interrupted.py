@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from tests.classroom import card_with, write_class
 from tests.processes import alive, descendants
 

@@ -1,5 +1,5 @@
 """Numeric options are checked before anything runs, and a bad value is refused with the value,
-the rule and the fix (grader/option_types.py): `--jobs 0` once started a run."""
+the rule and the fix (grader/commands/option_types.py): `--jobs 0` once started a run."""
 
 import subprocess
 import sys
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from tests.classroom import reference_text, write_class
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from grader.replay import quote, replay_command
 from tests.classroom import card_with, reference_text, write_class
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from grader.engine.records import record_path
 from grader.engine.run_state import STATE
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from tests.classroom import reference_text, reference_with, write_class
 
 ARGS = ["--activity", "A3", "--jobs", "1"]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from grader.engine.records import record_path
 from grader.engine.run_state import STATE
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from tests.classroom import card_with, reference_text, write_class
 
 BROKEN = card_with({"        return self._rank\n": "        return 0\n"})

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from grader.sharding import ShardError, parse_shard, split
 from grader.submissions import Entry
 from tests.classroom import card_with, reference_text, write_class

@@ -5,7 +5,7 @@ import json
 import subprocess
 import sys
 
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from tests.classroom import reference_text, write_class
 from tests.suites.test_testers_graded import PYTEST_TESTER, UNITTEST_TESTER
 

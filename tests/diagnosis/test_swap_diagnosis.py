@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from grader.labs import LabInputError, get_lab
 from grader.diagnosis.swapping import diagnose_by_swapping
 from tests.classroom import grading_activities, lab_rubric, staged

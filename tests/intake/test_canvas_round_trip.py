@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from tests.classroom import reference_text
 from tests.intake.make_canvas import build_download, sample_class
 

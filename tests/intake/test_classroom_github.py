@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from grader.intake import classroom, classroom_github
 from grader.intake.layouts import IntakeOptions
 from grader.intake.model import IntakeError

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from tests.classroom import card_with, reference_text
 from tests.intake.make_classroom import Clone, Commit, build_clones, clone_state
 

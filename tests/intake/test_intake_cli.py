@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from tests.classroom import card_with, reference_text
 from tests.intake import make_blackboard, make_canvas, make_gradescope
 from tests.lab_loader import ROOT

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from grader.commands.intake import download_notes
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from grader.intake import moodle
 from grader.intake.download import download_entries, open_download
 from grader.intake.layouts import IntakeOptions

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from tests.classroom import reference_text
 from tests.intake.make_moodle import Student, build_download
 from tests.intake.test_moodle_worksheet import moodle_reads

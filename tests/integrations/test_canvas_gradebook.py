@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from grader.cli import main
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from grader.integrations.canvas_gradebook import (
     GradebookError,
     fill_column,

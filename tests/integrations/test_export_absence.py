@@ -8,7 +8,7 @@ import io
 from click.testing import CliRunner
 
 from grader.cli import main
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from grader.reporters.results_json import write_results_json
 from grader.results import ClassResults
 from tests.integrations.test_canvas_gradebook import COLUMN, export, sub

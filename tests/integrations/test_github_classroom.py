@@ -16,7 +16,7 @@ import re
 import pytest
 import yaml
 
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from tests.classroom import card_with, elevens_rubric, reference_text, write_class
 from tests.integrations.classroom_roundtrip import (
     JOB_ID,

@@ -7,7 +7,7 @@ import json
 
 import yaml
 
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from grader.integrations.github import for_the_log, github_exit_code, publish
 from grader.integrations.github.annotations import (
     MAX_ANNOTATIONS,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import xmlschema
 
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from grader.reporters import output_formats
 from grader.reporters.junit_xml import junit_text, write_junit, xml_text
 from grader.reporters.results_json import write_results_json

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from tests.classroom import write_class
 
 FILES = {

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from grader.commands import play
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from grader.labs import get_lab
 from tests.lab_loader import ROOT
 from tests.processes import alive, descendants

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from grader.integrations.github.annotations import annotation_cap, annotations
 from grader.integrations.github.exact_total import TOTAL_VARIABLE, parse_total
 from grader.integrations.github.runner_result import (

@@ -31,7 +31,7 @@ from grader_labs.elevens.diagnosis.printing import print_diagnosis
 from rich.markup import escape
 
 from grader.terminal.screen import console
-from grader.exitcodes import ExitCode
+from grader.commands.exitcodes import ExitCode
 from grader.labs import LabInputError
 from grader.submissions import unpack_zip
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from grader.exitcodes import ExitCode, fail
+from grader.commands.exitcodes import ExitCode, fail
 from grader.labs import Lab, LabError, detect_lab, get_lab, installed_labs
 from grader.rubric import Rubric, RubricError, load_rubric
 
