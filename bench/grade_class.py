@@ -24,7 +24,7 @@ from grader.engine.batch import GradeOptions, grade  # noqa: E402
 from grader.labs import get_lab  # noqa: E402
 from grader.rubric import load_rubric  # noqa: E402
 from grader.sandbox import SandboxSession, Student  # noqa: E402
-from grader.submissions import find_submissions  # noqa: E402
+from grader.intake.class_folder import find_submissions  # noqa: E402
 
 UNSAFE_SHARD = [sys.executable, str(ROOT / "bench" / "inprocess_shard.py")]
 

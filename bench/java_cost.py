@@ -28,7 +28,7 @@ from grader.java.worker import JvmProcess, wait_ready  # noqa: E402
 from grader.labs import get_lab  # noqa: E402
 from grader.rubric import load_rubric  # noqa: E402
 from grader.sandbox.limits import Limits  # noqa: E402
-from grader.submissions import find_submissions  # noqa: E402
+from grader.intake.class_folder import find_submissions  # noqa: E402
 
 JAVA = ROOT / "reference" / "elevens" / "java"
 PYTHON = ROOT / "reference" / "elevens"

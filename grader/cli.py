@@ -58,9 +58,9 @@ from grader.commands.option_types import WholeNumber
 from grader.rubric import RubricError, load_rubric
 from grader.sandbox.confinement import ALLOW_FLAG
 from grader.sandbox.leftovers import owned_folder
-from grader.replay import ReplayTarget
-from grader.sharding import shard_record, split
-from grader.submissions import Submission, open_entries, skipped_entries
+from grader.results.replay import ReplayTarget
+from grader.results.sharding import shard_record, split
+from grader.intake.class_folder import Submission, open_entries, skipped_entries
 
 rubric_option = click.option("--rubric", type=click.Path(dir_okay=False, path_type=Path), help="Rubric YAML (default: the lab's own rubric).")
 seed_option = click.option("--seed", "base_seed", type=int, default=0, show_default=True, help="Base seed for every randomized test; the same seed gives the same grade.")

@@ -45,7 +45,7 @@ def elevens_rubric():
 def grade_class(root: Path, scratch: Path, rubric=None, **options):
     """Grade a generated class with the real engine (the Elevens rubric unless another is given); the ClassResults."""
     from grader.engine.batch import GradeOptions, grade
-    from grader.submissions import find_submissions
+    from grader.intake.class_folder import find_submissions
 
     found = find_submissions(root, scratch)
     return grade(rubric or elevens_rubric(), found, GradeOptions(**options), scratch)
@@ -104,7 +104,7 @@ def same_as_reference(rubric, folder: Path, reference: Path) -> list[str]:
 
 
 def grade_unlike_reference(rubric, submissions, reference: Path, reference_result, scratch: Path, **options):
-    """Grade ``submissions`` (grader.submissions.Submission) except where they are the reference:
+    """Grade ``submissions`` (grader.intake.class_folder.Submission) except where they are the reference:
     each is graded in the activities where its sandbox differs from the reference's (or that
     are not graded for it: missing, not started), and its result in every other activity is
     ``reference_result``'s (the reference graded in full, under the same options): its sandbox
@@ -115,7 +115,7 @@ def grade_unlike_reference(rubric, submissions, reference: Path, reference_resul
     import copy
 
     from grader.engine.batch import GradeOptions, grade
-    from grader.results import round_points
+    from grader.results.model import round_points
 
     options.setdefault("jobs", 1)  # a few small gradings: one grading process each costs least
     same = {s.id: same_as_reference(rubric, s.folder, reference) for s in submissions}

@@ -96,7 +96,7 @@ def test_a_misnamed_file_costs_the_rubrics_deduction_and_never_more_than_its_sco
 
     from grader.engine.plan import SubmissionPlan
     from grader.engine.scoring import _named
-    from grader.results import ActivityResult
+    from grader.results.model import ActivityResult
 
     data = copy.deepcopy(BASE)
     assert parse_rubric(data, check_suites=False).misnamed_deduction == 0

@@ -11,8 +11,8 @@ from grader.reporters import output_names
 from grader.rubric import Rubric
 from grader.sandbox.isolation import detect
 from grader.commands.selection import SelectionError, resolve_activities, resolve_tests
-from grader.sharding import ShardError, ShardSpec, parse_shard
-from grader.submissions import Entry, Submission, SubmissionsError, class_entries, open_one
+from grader.results.sharding import ShardError, ShardSpec, parse_shard
+from grader.intake.class_folder import Entry, Submission, SubmissionsError, class_entries, open_one
 
 
 def isolation_level(wanted: str) -> str:

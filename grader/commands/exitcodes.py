@@ -7,7 +7,7 @@ from typing import NoReturn
 
 import click
 
-from grader.results import ClassResults, SubmissionResult
+from grader.results.model import ClassResults, SubmissionResult
 from grader.rubric import Rubric
 
 

@@ -30,7 +30,7 @@ from grader.reporters.gradescope_json import (
 )
 from grader.reporters.prairielearn_json import write_prairielearn_json
 from grader.reporters.wording import points
-from grader.results import ClassResults
+from grader.results.model import ClassResults
 from grader.commands.lab_choice import choose_rubric, lab_option
 from grader.rubric import RubricError
 

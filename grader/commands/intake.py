@@ -22,8 +22,8 @@ from grader.intake.download import Download, download_entries, open_download
 from grader.intake.late import compare_with_deadline
 from grader.intake.layouts import IntakeOptions, layout_names
 from grader.intake.model import IntakeError
-from grader.names import shown
-from grader.submissions import Entry
+from grader.intake.names import shown
+from grader.intake.class_folder import Entry
 
 INTAKE_FOLDER = ".grader-intake"  # inside `grader grade`'s output folder
 
@@ -142,7 +142,7 @@ def pick_student(entries: list[Entry], wanted: str | None, download: Download, p
 
 
 def _quoted(name: str) -> str:
-    from grader.replay import quote
+    from grader.results.replay import quote
 
     return quote(name)
 

@@ -19,7 +19,7 @@ from grader.commands.export import load_results, results_argument
 from grader.commands.exitcodes import ExitCode, fail
 from grader.reporters.atomic import write_atomically
 from grader.reporters.wording import plural, visible
-from grader.results import ClassResults, SubmissionResult
+from grader.results.model import ClassResults, SubmissionResult
 
 _NOT_GRADED = {"unusable": "could not be graded (see its report)",
                "grader_error": "the grader failed on it, so its score is incomplete"}

@@ -1,7 +1,7 @@
 """``grader merge OUT1 OUT2 … --out OUT``: join the parts of a class graded with ``--shard I/N``.
 
 Writes into OUT exactly what one unsplit ``grader grade`` would have: results.json, the gradebook
-and every report (grader/sharding.py checks that the parts make one class).
+and every report (grader/results/sharding.py checks that the parts make one class).
 """
 
 import sys
@@ -13,7 +13,7 @@ from grader.terminal.console import print_run_problems, print_summary
 from grader.commands.exitcodes import ExitCode, fail, run_exit_code
 from grader.reporters import write_run_outputs
 from grader.reporters.results_json import ResultsFileError, read_results_json
-from grader.sharding import ShardError, merge_results
+from grader.results.sharding import ShardError, merge_results
 
 
 @click.command("merge")

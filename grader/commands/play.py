@@ -172,7 +172,7 @@ def _game(lab: Lab, game_id: str | None) -> PlayableGame:
 
 def _files(lab: Lab, game: PlayableGame, folder: Path | None) -> tuple[dict[str, Path], tuple[str, ...]]:
     """The board file (the student's, or the reference's) and the reference stand-ins beside it."""
-    from grader.submissions import unwrap
+    from grader.intake.class_folder import unwrap
 
     if is_kit():  # no reference board or stand-ins in a student kit: the student's own files
         return _own_files(lab, game, folder)
@@ -189,7 +189,7 @@ def _files(lab: Lab, game: PlayableGame, folder: Path | None) -> tuple[dict[str,
 
 def _own_files(lab: Lab, game: PlayableGame, folder: Path | None) -> tuple[dict[str, Path], tuple[str, ...]]:
     """In the student kit: the student's board beside their own files (or a file the lab gives)."""
-    from grader.submissions import unwrap
+    from grader.intake.class_folder import unwrap
 
     if folder is None:
         fail(ExitCode.USAGE, f"the student kit has no {game.title} board of its own to play: give the folder with your "

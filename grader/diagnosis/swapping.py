@@ -26,11 +26,11 @@ from grader.java.sources import class_name, is_java_submission, java_sources
 
 from grader.engine.batch import GradeOptions, grade
 from grader.labs import Lab, LabInputError
-from grader.results import ActivityResult, ClassResults
+from grader.results.model import ActivityResult, ClassResults
 from grader.rubric import Activity, Rubric, load_rubric
 from grader.sandbox.leftovers import owned_folder
 from grader.diagnosis.splicing import Spliceable, splice, spliceable
-from grader.submissions import Submission, open_one
+from grader.intake.class_folder import Submission, open_one
 
 EVERY_TEST = ["public", "hidden"]  # the verdict uses every test; only public names are shown
 SHOWN_FAILURES = 6

@@ -25,13 +25,13 @@ from grader.intake.late import apply_lateness
 from grader.java.javac import SOCKET_ENV
 from grader.java.jdk import jdk_problem
 from grader.java.shared_javac import SharedCompiler
-from grader.replay import ReplayTarget
-from grader.results import ClassResults, SubmissionResult
+from grader.results.replay import ReplayTarget
+from grader.results.model import ClassResults, SubmissionResult
 from grader.rubric import Rubric
 from grader.sandbox.confinement import enforce, measure
 from grader.sandbox.isolation import detect
 from grader.sandbox.seccomp import seccomp_program
-from grader.submissions import Submission
+from grader.intake.class_folder import Submission
 
 # How a shard is started. A module constant so that bench/ can swap in its unsafe baseline.
 SHARD_COMMAND = [sys.executable, "-m", "grader.engine.shard"]
@@ -134,7 +134,7 @@ def grade(rubric: Rubric, submissions: list[Submission], options: GradeOptions, 
         if s.problem:
             results[s.id] = SubmissionResult(s.id, "unusable", 0.0, rubric.total_max, [s.problem])
             on_done(s.id)
-        if s.note:  # why its id is not its folder's name (grader/names.py)
+        if s.note:  # why its id is not its folder's name (grader/intake/names.py)
             results[s.id].messages.append(s.note)
         apply_lateness(rubric, results[s.id], s.identity)
     return ClassResults(rubric.lab, [results[s.id] for s in submissions], options.base_seed, level, __version__,

@@ -15,9 +15,9 @@ import logging
 from pathlib import Path
 
 from grader.kit.edition import is_kit
-from grader.results import ClassResults
+from grader.results.model import ClassResults
 from grader.rubric import Rubric
-from grader.submissions import Submission
+from grader.intake.class_folder import Submission
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from grader.java.sources import class_name
 from grader.kit.own_files import passes
-from grader.results import ActivityResult
+from grader.results.model import ActivityResult
 from grader.rubric import Rubric
 
 

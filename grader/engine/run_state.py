@@ -22,9 +22,7 @@ from pathlib import Path
 
 from grader import __version__
 from grader.rubric import Rubric
-from grader.submissions import OUTPUT_MARKER
-
-STATE = ".grader-state"
+from grader.results.output_folder import OUTPUT_MARKER, STATE
 
 
 class RunStateError(ValueError):

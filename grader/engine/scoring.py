@@ -11,8 +11,8 @@ from grader.engine.test_filter import entry_wanted
 from grader.kit.edition import is_kit
 from grader.kit.own_files import wait_for_owners
 from grader.kit.teacher_checks import set_aside as set_aside_teacher_checks
-from grader.replay import ReplayTarget, replay_command
-from grader.results import (
+from grader.results.replay import ReplayTarget, replay_command
+from grader.results.model import (
     ActivityResult,
     SubmissionResult,
     TestResult,

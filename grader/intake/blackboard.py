@@ -63,7 +63,7 @@ from pathlib import Path
 from grader.intake.flat_download import StudentFolder, descend_wrapper, describe_other, top_level
 from grader.intake.layouts import IntakeOptions
 from grader.intake.model import Identity, IntakeError, IntakeStudent, quoted, refused_entry
-from grader.names import shown
+from grader.intake.names import shown
 
 NAME = "blackboard"
 

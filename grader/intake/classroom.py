@@ -30,7 +30,7 @@ from grader.intake import classroom_github, git_tree
 from grader.intake.git_tree import CommitInfo, GitError
 from grader.intake.layouts import IntakeOptions
 from grader.intake.model import Identity, IntakeError, IntakeStudent
-from grader.names import readable
+from grader.intake.names import readable
 
 NAME = "classroom"
 SUBMISSIONS_SUFFIX = "-submissions"  # gh classroom's folder: <assignment slug>-submissions

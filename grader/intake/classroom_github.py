@@ -27,7 +27,7 @@ from pathlib import Path
 
 from grader.intake.git_tree import HASH, GitError, has_commits, run_git
 from grader.intake.model import IntakeError
-from grader.names import readable
+from grader.intake.names import readable
 
 FOLDER = ".github"
 MAX_CHANGES = 100  # per student in results.json: a class of honest students has none

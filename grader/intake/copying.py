@@ -8,7 +8,7 @@ entry can be a link (a zip unpacked by a tool that keeps links). The rules here:
   student's ``ignored`` list so the teacher can see it was there;
 - files an operating system or zip tool adds (``__MACOSX/``, ``.DS_Store``, ``Thumbs.db``,
   ``desktop.ini``) are left out and named in ``ignored``;
-- a ``.zip`` the student handed in is unpacked with ``grader.submissions.extract_zip`` (the
+- a ``.zip`` the student handed in is unpacked with ``grader.intake.class_folder.extract_zip`` (the
   grader's one set of zip rules: no entry outside the target, no links, sizes counted), any
   wrapper folders inside it are gone through (``unwrap``), and its files join the others; a zip
   that cannot be unpacked is a problem in words for that student, never an error for the run;
@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader.intake import safe_paths
-from grader.submissions import unwrap
+from grader.intake.class_folder import unwrap
 
 JUNK_FILES = frozenset({".ds_store", "thumbs.db", "desktop.ini"})
 JUNK_FOLDERS = frozenset({"__macosx"})

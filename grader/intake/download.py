@@ -14,11 +14,11 @@ from pathlib import Path
 from grader.intake import safe_paths
 from grader.intake.layouts import IntakeOptions, describe_layouts, detect, layout_names, read_layout
 from grader.intake.model import IntakeError, IntakeStudent
-from grader.names import assign_ids, shown
-from grader.submissions import Entry
+from grader.intake.names import assign_ids, shown
+from grader.intake.class_folder import Entry
 
 # A whole class's download: room for a few hundred students' zips, where one student's zip is
-# held to grader.submissions' 20 MB and 2000 files.
+# held to grader.intake.class_folder' 20 MB and 2000 files.
 CLASS_ZIP_BYTES = 1 << 30
 CLASS_ZIP_ENTRIES = 100_000
 
@@ -98,7 +98,7 @@ def _only_students(folder: Path) -> bool:
 
 def download_entries(download: Download, reserved: frozenset[str]) -> list[Entry]:
     """One entry per student of ``download``, each with a safe, distinct id made from the
-    layout's key (grader/names.py), the identity the LMS gave, and any problem found."""
+    layout's key (grader/intake/names.py), the identity the LMS gave, and any problem found."""
     where = [f"the {download.layout} submission of {shown(s.key)}" for s in download.students]
     namings = assign_ids([(k, w) for k, w in zip(_distinct_keys(download.students), where)], reserved)
     entries = []

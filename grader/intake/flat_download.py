@@ -14,8 +14,8 @@ import tempfile
 from pathlib import Path
 
 from grader.intake import safe_paths
-from grader.names import readable
-from grader.submissions import extract_zip, unwrap
+from grader.intake.names import readable
+from grader.intake.class_folder import extract_zip, unwrap
 
 # Files an operating system adds beside anyone's work (a teacher re-zipping the download on a
 # Mac, a student zipping a folder on Windows): never a student's work, never a stray.

@@ -42,8 +42,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from grader.intake import safe_paths
-from grader.names import readable
-from grader.submissions import MAX_ENTRIES, MAX_UNPACKED_BYTES
+from grader.intake.names import readable
+from grader.intake.class_folder import MAX_ENTRIES, MAX_UNPACKED_BYTES
 
 GIT_TIMEOUT = 60.0  # seconds for one git command; a class of clones reads in well under one each
 # Settings given with -c: the command line outranks every config file, included ones too.

@@ -33,8 +33,8 @@ import yaml
 from grader.intake.copying import Copied, copy_tree, is_junk, new_student_folder
 from grader.intake.layouts import IntakeOptions
 from grader.intake.model import Identity, IntakeError, IntakeStudent
-from grader.names import shown
-from grader.submissions import unwrap
+from grader.intake.names import shown
+from grader.intake.class_folder import unwrap
 
 NAME = "gradescope"
 METADATA = "submission_metadata.yml"

@@ -63,7 +63,7 @@ class Identity:
 @dataclass
 class IntakeStudent:
     """One student's work from a download: ``key`` is the name the grader's id is made from
-    (grader/names.py makes it safe and unique), ``folder`` holds their files (``None`` with
+    (grader/intake/names.py makes it safe and unique), ``folder`` holds their files (``None`` with
     ``problem`` set when nothing gradable came out of the download for them)."""
 
     key: str

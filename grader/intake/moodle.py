@@ -50,8 +50,8 @@ from pathlib import Path
 from grader.intake.copying import Copied, copy_file, copy_tree, is_junk, new_student_folder
 from grader.intake.layouts import IntakeOptions
 from grader.intake.model import Identity, IntakeError, IntakeStudent, quoted, refused_entry
-from grader.names import shown
-from grader.submissions import unwrap
+from grader.intake.names import shown
+from grader.intake.class_folder import unwrap
 
 NAME = "moodle"
 

@@ -61,7 +61,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
-from grader.names import shown
+from grader.intake.names import shown
 
 MAX_UNPACKED_BYTES = 20 << 20
 MAX_ENTRIES = 2000

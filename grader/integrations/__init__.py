@@ -1,5 +1,5 @@
 """Integrations with the places teachers already grade (GitHub Classroom, Gradescope, ...).
 
 Each integration is a module or a subpackage that turns the one results model
-(grader/results.py) into what that platform reads; none of them grades anything itself.
+(grader/results/model.py) into what that platform reads; none of them grades anything itself.
 """

@@ -30,7 +30,7 @@ from grader.integrations.csv_cells import (
     replace_cells,
 )
 from grader.reporters.wording import points
-from grader.results import ClassResults, SubmissionResult
+from grader.results.model import ClassResults, SubmissionResult
 
 DEFAULT_MATCH = "SIS Login ID"
 CANVAS_ID_KEY = "canvas_user_id"  # grader/intake/model.py's Identity.ids

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader.lab_imports import imported_lab_files, is_tester
-from grader.results import ActivityResult
+from grader.results.model import ActivityResult
 from grader.rubric import Activity, Rubric
 
 

@@ -24,7 +24,7 @@ from grader.answer_key import AnswerKey
 from grader.kit.edition import kit_manifest
 from grader.labs import Lab
 from grader.reporters.wording import base_name, counted
-from grader.results import ActivityResult, SubmissionResult, round_points
+from grader.results.model import ActivityResult, SubmissionResult, round_points
 from grader.suite_index import suite_tests
 
 KEY_HEADER = ("# The student kit's answer key (grader/answer_key.py): salted hashes of answers with many possible\n"

@@ -11,7 +11,8 @@ from pathlib import Path
 import pluggy
 
 from grader.reporters.hookspecs import OutputFormat, ReporterSpec
-from grader.results import ClassResults
+from grader.results.model import ClassResults
+from grader.results.output_folder import OUTPUT_MARKER, STATE
 
 # One module a line: the order is the order of `grader export --help` and of writing. Named,
 # not imported: they are imported when a report is written, so a command that writes none
@@ -60,8 +61,5 @@ def write_run_outputs(results: ClassResults, out_dir: Path) -> list[Path]:
 def output_names() -> frozenset[str]:
     """Every name `grader grade` (or `check --out`) may use at the top of its output folder: the
     formats' files, the run's state folder and its marker. No submission id may be one of these
-    (grader/names.py), or its report folder would take the place of, say, gradebook.csv."""
-    from grader.engine.run_state import STATE  # the engine imports the reporters' results, not the reverse
-    from grader.submissions import OUTPUT_MARKER
-
+    (grader/intake/names.py), or its report folder would take the place of, say, gradebook.csv."""
     return frozenset({*(o.default_name for o in output_formats().values() if o.default_name), STATE, OUTPUT_MARKER})

@@ -34,7 +34,7 @@ from grader.reporters.atomic import write_atomically
 from grader.reporters.handed_in import GRADEBOOK_COLUMNS, gradebook_cells
 from grader.reporters.hookspecs import OutputFormat, hookimpl
 from grader.reporters.wording import optional_and_missing, points
-from grader.results import ActivityResult, ClassResults, SubmissionResult
+from grader.results.model import ActivityResult, ClassResults, SubmissionResult
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 

@@ -32,7 +32,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from grader.replay import replay_command
+from grader.results.replay import replay_command
 from grader.reporters.atomic import write_atomically
 from grader.reporters.hookspecs import OutputFormat, hookimpl
 from grader.reporters.markdown_report import code, fenced
@@ -43,7 +43,7 @@ from grader.reporters.wording import (
     outcome_words,
     score_of,
 )
-from grader.results import ActivityResult, ClassResults, SubmissionResult, TestResult
+from grader.results.model import ActivityResult, ClassResults, SubmissionResult, TestResult
 
 VISIBILITIES = ("visible", "after_due_date", "after_published", "hidden")
 BONUS_POLICIES = ("extra_credit", "apart")

@@ -15,7 +15,7 @@ Python says "list index out of range"), a method that "could not be called", a S
 import re
 from dataclasses import dataclass, field
 
-from grader.results import TestResult
+from grader.results.model import TestResult
 
 HINT_STARTS = ("Hint:", "Likely:")
 JAVA_VERBS = (" could not be called: ", " called System.exit(")

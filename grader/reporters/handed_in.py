@@ -6,7 +6,7 @@ them, the ids an import matches on, the time handed in (or the commit graded), a
 any penalty. A plain class folder has no identity, and every function here then says nothing.
 """
 
-from grader.results import SubmissionResult
+from grader.results.model import SubmissionResult
 
 LMS_WORDS = {"canvas": "Canvas", "moodle": "Moodle", "blackboard": "Blackboard", "gradescope": "Gradescope",
              "classroom": "GitHub Classroom"}

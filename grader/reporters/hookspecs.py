@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pluggy
 
-from grader.results import ClassResults
+from grader.results.model import ClassResults
 
 hookspec = pluggy.HookspecMarker("grader")
 hookimpl = pluggy.HookimplMarker("grader")

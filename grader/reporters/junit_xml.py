@@ -43,7 +43,7 @@ from pathlib import Path
 from grader.reporters.atomic import write_atomically
 from grader.reporters.hookspecs import OutputFormat, hookimpl
 from grader.reporters.wording import ACTIVITY_WORDS, in_students_words, outcome_words, points, score_of
-from grader.results import ActivityResult, ClassResults, SubmissionResult, TestResult
+from grader.results.model import ActivityResult, ClassResults, SubmissionResult, TestResult
 
 # Everything XML 1.0 does not allow in a document (https://www.w3.org/TR/xml/#charsets).
 _NOT_XML = re.compile("[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")

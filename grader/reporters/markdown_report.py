@@ -21,7 +21,7 @@ file reads as well in a text editor as in a Markdown viewer.
 import re
 from pathlib import Path
 
-from grader.names import report_folder
+from grader.intake.names import report_folder
 from grader.reporters.atomic import write_atomically
 from grader.reporters.handed_in import handed_in_lines
 from grader.reporters.hookspecs import OutputFormat, hookimpl
@@ -44,7 +44,7 @@ from grader.reporters.wording import (
     status_words,
     visible,
 )
-from grader.results import ActivityResult, ClassResults, SubmissionResult, TestResult
+from grader.results.model import ActivityResult, ClassResults, SubmissionResult, TestResult
 
 SYMBOL = {"passed": "✓", "failed": "✗", "error": "✗", "timeout": "⏱", "skipped": "–", "grader_error": "!"}
 

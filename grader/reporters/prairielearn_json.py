@@ -28,7 +28,7 @@ from grader.reporters.wording import (
     outcome_words,
     score_of,
 )
-from grader.results import ActivityResult, ClassResults, SubmissionResult
+from grader.results.model import ActivityResult, ClassResults, SubmissionResult
 
 OUTPUT_CHARS = 2000
 

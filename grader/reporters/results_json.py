@@ -5,7 +5,7 @@ from pathlib import Path
 
 from grader.reporters.atomic import write_atomically
 from grader.reporters.hookspecs import OutputFormat, hookimpl
-from grader.results import ClassResults
+from grader.results.model import ClassResults
 
 # 2: statuses say who is at fault (not_loaded, unusable, grader_error replace "error"); a bonus
 # is kept apart from total; tests carry `advisory` and `replay`.

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 
 from grader.idiom import PYTHON, Idiom, current, speaking
-from grader.results import ActivityResult, TestResult
+from grader.results.model import ActivityResult, TestResult
 
 # What a test's outcome means, in words (results.OUTCOMES).
 OUTCOME_WORDS = {

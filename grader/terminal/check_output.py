@@ -32,7 +32,7 @@ from grader.reporters.wording import (
     run_worth,
     visible,
 )
-from grader.results import ActivityResult, SubmissionResult, TestResult
+from grader.results.model import ActivityResult, SubmissionResult, TestResult
 
 # After a score in the last lines: why it is not an ordinary one.
 SCORE_NOTE = {"missing": "not handed in", "not_loaded": "the file did not load", "waiting": "not checked yet",

@@ -42,7 +42,7 @@ from grader.reporters.wording import (
     run_worth,
     visible,
 )
-from grader.results import ActivityResult, SubmissionResult
+from grader.results.model import ActivityResult, SubmissionResult
 
 MESSAGE_LINES = 10  # screen lines of the first failure's message, its hint kept
 OUTPUT_LINES = 4  # lines of what the student's code printed

@@ -13,8 +13,8 @@ from pathlib import Path
 from grader.engine.plan import SubmissionPlan, plan_submission
 from grader.idiom import PYTHON, source_file, speaking
 from grader.idiom.java import JavaIdiom
-from grader.replay import ReplayTarget, check_command, quote
-from grader.results import ActivityResult, SubmissionResult
+from grader.results.replay import ReplayTarget, check_command, quote
+from grader.results.model import ActivityResult, SubmissionResult
 from grader.rubric import Rubric
 
 NOT_WRITTEN = "NotImplementedError"  # what every starter function raises

@@ -24,7 +24,7 @@ from rich.text import Text
 
 from grader.commands.exitcodes import ExitCode
 from grader.reporters.wording import plural, visible
-from grader.results import ClassResults, SubmissionResult
+from grader.results.model import ClassResults, SubmissionResult
 from grader.terminal.screen import console
 from grader.terminal.summary_table import print_confinement, print_summary, shorten, summary_table  # noqa: F401 (their home was here)
 
@@ -64,7 +64,7 @@ def print_run_problems(results: ClassResults, out: Console | None = None) -> Non
 
 def print_name_notes(notes: list[str], out: Console | None = None) -> None:
     """After the summary: the submissions graded under another id than their folder's name, and
-    the entries of the class folder that were not graded (grader/names.py, submissions.py)."""
+    the entries of the class folder that were not graded (grader/intake/names.py, submissions.py)."""
     out = out or console
     if notes:
         out.print(Text("\nNames to look at (every submission with a name below was still graded, unless it says not):",

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from grader.reporters.handed_in import late_tag
 from grader.reporters.wording import plural, points, visible
-from grader.results import ActivityResult, ClassResults, SubmissionResult
+from grader.results.model import ActivityResult, ClassResults, SubmissionResult
 from grader.terminal.screen import console
 
 # Summary cells for an activity without a score, and a narrower set for when the table must shrink.

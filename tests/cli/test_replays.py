@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from grader.commands.exitcodes import ExitCode
-from grader.replay import quote, replay_command
+from grader.results.replay import quote, replay_command
 from tests.classroom import card_with, reference_text, write_class
 
 MATCHES_ALL = {"        return (\n": "        return True or (\n"}

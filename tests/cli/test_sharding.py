@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from grader.commands.exitcodes import ExitCode
-from grader.sharding import ShardError, parse_shard, split
-from grader.submissions import Entry
+from grader.results.sharding import ShardError, parse_shard, split
+from grader.intake.class_folder import Entry
 from tests.classroom import card_with, reference_text, write_class
 
 FILTER = ("--activity", "A1", "--activity", "A2")

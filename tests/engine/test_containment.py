@@ -19,7 +19,7 @@ import pytest
 
 from grader.engine.batch import GradeOptions, grade
 from grader.reporters import write_run_outputs
-from grader.submissions import find_submissions
+from grader.intake.class_folder import find_submissions
 from tests.classroom import card_with, elevens_rubric, reference_text, write_class
 from tests.processes import sleep_seconds
 

@@ -1,7 +1,7 @@
 """Every submission is reported done exactly once, whichever way it finished."""
 
 from grader.engine.batch import GradeOptions, grade
-from grader.submissions import find_submissions
+from grader.intake.class_folder import find_submissions
 from tests.classroom import elevens_rubric, reference_text, write_class
 
 

@@ -179,7 +179,7 @@ def build_download(tmp_path: Path, students: list[Student], anonymous: bool = Fa
 def unpack(archive: Path, target: Path) -> Path:
     """The download unpacked into ``target`` as the grader's core does (links skipped, nothing
     outside ``target``), for tests that hand a folder to the reader."""
-    from grader.submissions import extract_zip
+    from grader.intake.class_folder import extract_zip
 
     target.mkdir(parents=True, exist_ok=True)
     problem = extract_zip(archive, target)

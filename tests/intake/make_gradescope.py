@@ -28,7 +28,7 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.submissions import extract_zip
+from grader.intake.class_folder import extract_zip
 
 _PLAIN = re.compile(r"[^\W\d_][\w .@'-]*[\w.]|[^\W\d_]")
 _YAML_WORDS = {"yes", "no", "true", "false", "on", "off", "null", "y", "n", "~"}

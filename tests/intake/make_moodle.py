@@ -26,7 +26,7 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.submissions import extract_zip
+from grader.intake.class_folder import extract_zip
 
 STYLES = ("folders", "folders-3x", "flat")
 _CLEAN = re.compile(r"[\x00-\x1f\x7f&<>\"`|':\\/]")  # what Moodle's clean_filename (PARAM_FILE) drops

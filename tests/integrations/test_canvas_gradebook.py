@@ -27,7 +27,7 @@ from grader.integrations.canvas_gradebook import (
 )
 from grader.integrations.csv_cells import read_records
 from grader.reporters.results_json import write_results_json
-from grader.results import ClassResults, SubmissionResult
+from grader.results.model import ClassResults, SubmissionResult
 
 COLUMN = "Elevens lab (4242)"
 HEADER = ("Student,ID,SIS User ID,SIS Login ID,Section,Notes,Elevens lab (4242),Quiz 1 (4243),Current Score,"

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from grader.cli import main
 from grader.commands.exitcodes import ExitCode
 from grader.reporters.results_json import write_results_json
-from grader.results import ClassResults
+from grader.results.model import ClassResults
 from tests.integrations.test_canvas_gradebook import COLUMN, export, sub
 from tests.intake.test_blackboard_grades import COLUMN as BB_COLUMN
 from tests.intake.test_blackboard_grades import download

@@ -23,7 +23,7 @@ from grader.integrations.github.runner_result import (
 )
 from grader.integrations.github.summary import MAX_SUMMARY_BYTES, job_summary
 from grader.integrations.github.workflow import grading_steps, render_workflow, step_id
-from grader.results import ActivityResult, SubmissionResult, TestResult
+from grader.results.model import ActivityResult, SubmissionResult, TestResult
 from tests.reporters.samples import ACCENTED, EVIL, sample_results
 from tests.classroom import elevens_rubric
 

@@ -16,7 +16,7 @@ from grader.reporters.gradescope_json import (
     write_gradescope_json,
 )
 from grader.reporters.results_json import write_results_json
-from grader.results import ClassResults
+from grader.results.model import ClassResults
 from tests.reporters.samples import ACCENTED, EVIL, sample_results
 
 

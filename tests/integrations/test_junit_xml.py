@@ -14,7 +14,7 @@ from grader.commands.exitcodes import ExitCode
 from grader.reporters import output_formats
 from grader.reporters.junit_xml import junit_text, write_junit, xml_text
 from grader.reporters.results_json import write_results_json
-from grader.results import ActivityResult, ClassResults, SubmissionResult, TestResult
+from grader.results.model import ActivityResult, ClassResults, SubmissionResult, TestResult
 from tests.classroom import card_with, write_class
 from tests.reporters.samples import EVIL, sample_results
 

@@ -14,7 +14,7 @@ from grader.java.program import ProgramRuns, ProgramUnreadable
 from grader.java.started import starter_copies, unwritten_methods
 from grader.java.theirs import with_their_versions
 from grader.labs import JavaProgram, get_lab
-from grader.results import ActivityResult, TestResult
+from grader.results.model import ActivityResult, TestResult
 from grader.rubric import load_rubric
 from grader.sandbox.errors import StudentError
 

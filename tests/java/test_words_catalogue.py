@@ -309,7 +309,7 @@ def test_suites_pick_the_java_side_of_a_twin():
 # -- reports group a Java student's failures by cause, as a Python student's ----------------------
 def test_java_failures_with_one_cause_are_grouped():
     from grader.reporters.grouping import group_failures
-    from grader.results import TestResult
+    from grader.results.model import TestResult
 
     def failed(name, message):
         return TestResult(name, "error", 0.0, 1.0, message)

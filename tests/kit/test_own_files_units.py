@@ -6,7 +6,7 @@ from functools import cache
 from pathlib import Path
 
 from grader.kit import own_files
-from grader.results import ActivityResult, TestResult
+from grader.results.model import ActivityResult, TestResult
 from tests.classroom import elevens_rubric as teachers_rubric
 
 wait_for_owners = own_files.wait_for_owners

@@ -139,7 +139,7 @@ def test_imports_are_read_from_the_syntax_tree_wherever_they_are(tmp_path):
 
 def test_in_the_kit_an_activity_waits_for_the_owner_of_a_file_it_imports(tmp_path, monkeypatch):
     from grader.kit.own_files import wait_for_owners, with_dependencies
-    from grader.results import ActivityResult, TestResult
+    from grader.results.model import ActivityResult, TestResult
     from grader.rubric import Rubric
 
     rubric = lab_rubric("six-takes")

@@ -12,8 +12,8 @@
 ``wide_class()`` has the 13 activities of the real rubric and long ids, for the terminal width.
 """
 
-from grader.replay import replay_command
-from grader.results import ActivityResult, ClassResults, SubmissionResult, TestResult
+from grader.results.replay import replay_command
+from grader.results.model import ActivityResult, ClassResults, SubmissionResult, TestResult
 
 EVIL = "=cmd|`evil`_*<b>"
 ACCENTED = "chloé_müller"

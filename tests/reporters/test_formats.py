@@ -20,7 +20,7 @@ from grader.reporters.atomic import write_atomically
 from grader.reporters.gradebook_csv import gradebook_text
 from grader.reporters.markdown_report import code, fenced, submission_report
 from grader.reporters.results_json import FORMAT_VERSION, results_document
-from grader.results import ACTIVITY_STATES, ActivityResult, ClassResults, SubmissionResult, TestResult
+from grader.results.model import ACTIVITY_STATES, ActivityResult, ClassResults, SubmissionResult, TestResult
 from tests.reporters.samples import ACCENTED, EVIL, WIDE_IDS, sample_results, wide_class
 
 

@@ -23,7 +23,7 @@ from grader.reporters.html.parts import heat_step, percent
 from grader.reporters.html.student_page import student_page
 from grader.reporters.html.style import CSS
 from grader.reporters.wording import GRADER_ERROR_HEADLINE, UNUSABLE_HEADLINE
-from grader.results import ActivityResult, ClassResults, SubmissionResult, TestResult
+from grader.results.model import ActivityResult, ClassResults, SubmissionResult, TestResult
 from tests.reporters.samples import EVIL, sample_results, wide_class
 
 HOSTILE = "<img src=x onerror=alert(1)>"

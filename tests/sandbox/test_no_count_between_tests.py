@@ -20,7 +20,7 @@ import pytest
 
 from grader.engine.batch import GradeOptions, grade
 from grader.sandbox.isolation import namespaces_work
-from grader.submissions import find_submissions
+from grader.intake.class_folder import find_submissions
 from tests.classroom import card_with, elevens_rubric
 
 LEVELS = ["process"] + (["namespaces"] if namespaces_work() else [])

@@ -5,7 +5,7 @@ Found by a red team that read only the docs and the source: a Gradescope submitt
 ``../ESCAPED`` or ``/tmp/x`` had report.md and report.html written there (as the teacher, often
 root), and one named ``./Bob Smith`` wrote over Bob's reports, because a submission's id went
 into ``out / id`` unchanged. Ids are now one folder name each, unique without regard to case
-(grader/names.py), and the reporters take their folder through ``report_folder``.
+(grader/intake/names.py), and the reporters take their folder through ``report_folder``.
 """
 
 import json
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.names import assign_ids, clean_id, report_folder
+from grader.intake.names import assign_ids, clean_id, report_folder
 from tests.intake.make_gradescope import Submission, build_download
 from tests.classroom import reference_text
 

@@ -1,10 +1,10 @@
-"""grader/names.py on its own: which names are changed, into what, and who keeps their name."""
+"""grader/intake/names.py on its own: which names are changed, into what, and who keeps their name."""
 
 import unicodedata
 
 import pytest
 
-from grader.names import MAX_ID_BYTES, MAX_ID_CHARS, assign_ids, clean_id
+from grader.intake.names import MAX_ID_BYTES, MAX_ID_CHARS, assign_ids, clean_id
 from grader.reporters import output_names
 
 

@@ -18,7 +18,7 @@ import pytest
 from grader.intake import copying, safe_paths
 from grader.intake.flat_download import StudentFolder
 from grader.intake.git_tree import GitError, _safe_path
-from grader.submissions import extract_zip, unpack_zip
+from grader.intake.class_folder import extract_zip, unpack_zip
 
 NFD_ZOE = unicodedata.normalize("NFD", "Zoë")
 

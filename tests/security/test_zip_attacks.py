@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from grader.commands.exitcodes import ExitCode
-from grader.names import shown
+from grader.intake.names import shown
 from tests.security import as_user
 from tests.security.hostile_class import EXAMPLES, HONEST, copy_example, grade
 

@@ -23,7 +23,7 @@ from pathlib import Path, PurePosixPath
 
 import click
 
-from grader.results import ActivityResult, TestResult
+from grader.results.model import ActivityResult, TestResult
 
 MAX_ANNOTATIONS = 10  # GitHub's limit per step, for error annotations
 DEFAULT_CAP = 3

@@ -3,7 +3,7 @@
 The reporter (classroom-resources/autograding-grading-reporter, src/notify-classroom.js) starts
 at 0 and adds every test's ``score`` of every runner whose ``max_score`` is not 0, in the order of
 its ``runners`` input, as JavaScript numbers (IEEE doubles), then hands ``Points <sum>/<max>``
-to Classroom. The grader's points are hundredths (grader/results.py), and most hundredths have no
+to Classroom. The grader's points are hundredths (grader/results/model.py), and most hundredths have no
 exact double: 0.67 + 0.67 + ... drifts, and Classroom shows ``160.00000000000003``.
 
 So each grading step makes its running sum land on the double nearest to the exact decimal

@@ -25,7 +25,7 @@ from grader.integrations.github.runner_result import (
     relative_rubric,
 )
 from grader.integrations.github.summary import job_summary
-from grader.results import SubmissionResult
+from grader.results.model import SubmissionResult
 
 
 class GitHubOutputError(OSError):

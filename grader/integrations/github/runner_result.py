@@ -33,7 +33,7 @@ from pathlib import Path
 from grader.engine.test_filter import base_name
 from grader.integrations.github.exact_total import format_total, landed_scores
 from grader.reporters.wording import ACTIVITY_WORDS
-from grader.results import ActivityResult, SubmissionResult, TestResult, round_points
+from grader.results.model import ActivityResult, SubmissionResult, TestResult, round_points
 
 # The base64 text, in bytes. Linux caps one environment string at 128 KiB (MAX_ARG_STRLEN),
 # GitHub caps one step output at 1 MB; the smaller one wins, with room for the variable's name.

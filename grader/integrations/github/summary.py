@@ -11,7 +11,7 @@ import re
 
 from grader.kit.edition import is_kit
 from grader.reporters.wording import ACTIVITY_WORDS, in_students_words, outcome_words, score_of, visible
-from grader.results import ActivityResult, SubmissionResult, TestResult
+from grader.results.model import ActivityResult, SubmissionResult, TestResult
 
 MAX_SUMMARY_BYTES = 900_000
 MESSAGE_CAPS = (3000, 500, 0)

@@ -120,7 +120,7 @@ def grade_for_gradescope(root: Path) -> dict:
 def open_submission(folder: Path, scratch: Path):
     """The student's files: Gradescope's ``submission/`` folder, unwrapped like a class folder's
     entry (``lab/src/*.py`` works), or the one zip in it, unpacked."""
-    from grader.submissions import Submission, unpack_zip, unwrap
+    from grader.intake.class_folder import Submission, unpack_zip, unwrap
 
     if not folder.is_dir():
         return Submission("submission", scratch, f"there is no submission folder ({folder}): nothing was handed in")

@@ -9,7 +9,7 @@ their report. Without named causes the section is left out.
 from grader.reporters.html.markup import Markup, el, join
 from grader.reporters.html.parts import report_href
 from grader.reporters.wording import plural
-from grader.results import ClassResults
+from grader.results.model import ClassResults
 
 
 def grouped_causes(results: ClassResults) -> list[tuple[str, list[str]]]:

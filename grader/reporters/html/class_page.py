@@ -28,7 +28,7 @@ from grader.reporters.html.parts import (
     report_href,
 )
 from grader.reporters.wording import plural, points, score_of
-from grader.results import ActivityResult, ClassResults, SubmissionResult
+from grader.results.model import ActivityResult, ClassResults, SubmissionResult
 
 # Sorts the students table when a column's button is clicked: by the cells' data-sort keys,
 # numbers as numbers, ascending then descending; rows without a key (no score) always go last.

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from grader.reporters.html.markup import Markup, el, join
 from grader.reporters.wording import OUTCOME_WORDS, base_name, plural
-from grader.results import ClassResults, TestResult
+from grader.results.model import ClassResults, TestResult
 
 COUNTED = ("passed", "failed", "error", "timeout")
 SHOWN_CHARS = 220  # of a message's first line; the whole line is in the cell's tooltip

@@ -11,7 +11,7 @@ from statistics import median
 from grader.reporters.html.markup import Markup, el
 from grader.reporters.html.parts import percent
 from grader.reporters.wording import plural, points
-from grader.results import ClassResults, SubmissionResult
+from grader.results.model import ClassResults, SubmissionResult
 
 BINS = 10
 WIDTH, HEIGHT = 360, 176

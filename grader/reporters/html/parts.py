@@ -9,7 +9,7 @@ from urllib.parse import quote
 
 from grader.reporters.html.markup import Markup, el, join
 from grader.reporters.wording import points, score_of, status_words
-from grader.results import ActivityResult
+from grader.results.model import ActivityResult
 
 # What a test's outcome looks like in a list (as in report.md).
 # (No clock for a timeout, unlike report.md: too many fonts lack one; the words say "took too long".)

@@ -12,7 +12,7 @@ can be handed to the student as it is. It has no script at all.
 
 from pathlib import Path
 
-from grader.names import report_folder
+from grader.intake.names import report_folder
 from grader.reporters.atomic import write_atomically
 from grader.reporters.handed_in import handed_in_lines
 from grader.reporters.hookspecs import OutputFormat, hookimpl
@@ -42,7 +42,7 @@ from grader.reporters.wording import (
     run_worth,
     score_of,
 )
-from grader.results import ActivityResult, ClassResults, SubmissionResult, TestResult
+from grader.results.model import ActivityResult, ClassResults, SubmissionResult, TestResult
 
 
 @in_students_words

@@ -33,7 +33,7 @@ from rich.markup import escape
 from grader.terminal.screen import console
 from grader.commands.exitcodes import ExitCode
 from grader.labs import LabInputError
-from grader.submissions import unpack_zip
+from grader.intake.class_folder import unpack_zip
 
 DECK_NAMES = ("deck.py", "deck.pyc")  # in the order Python's import prefers them
 MAX_DEPTH = 3  # folders this far below PATH are searched; the handout's decks are two down

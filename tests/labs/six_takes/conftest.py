@@ -2,7 +2,7 @@
 
 import pytest
 
-from grader.submissions import find_submissions
+from grader.intake.class_folder import find_submissions
 from tests.classroom import grade_unlike_reference, merged_results
 from tests.labs.six_takes.classroom import LAB_ID, grade_class, lab_rubric, scores, write_class
 from tests.labs.six_takes.whole_class import build, build_demo, one_file_changed

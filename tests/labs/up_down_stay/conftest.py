@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from grader.submissions import find_submissions
+from grader.intake.class_folder import find_submissions
 from tests.classroom import grade_unlike_reference
 
 from tests.labs.up_down_stay.lab_class import (

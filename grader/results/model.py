@@ -114,7 +114,7 @@ class ClassResults:
     base_seed: int = 0
     sandbox: str = "process"
     grader_version: str = ""
-    # Set when this is one part of a class graded with `--shard I/N` (grader/sharding.py).
+    # Set when this is one part of a class graded with `--shard I/N` (grader/results/sharding.py).
     shard: dict | None = None
     title: str = ""  # the lab's title, as the rubric gives it: the reports' heading
     # What student code ran with, measured before the run (grader/sandbox/confinement.py).

@@ -18,8 +18,8 @@ import json
 import re
 from dataclasses import dataclass, replace
 
-from grader.results import ClassResults
-from grader.submissions import Entry
+from grader.results.model import ClassResults
+from grader.intake.class_folder import Entry
 
 SHARD_SPEC = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
 

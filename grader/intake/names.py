@@ -167,7 +167,7 @@ def report_folder(out_dir: Path, submission_id: str) -> Path:
     if (not submission_id or submission_id in (".", "..") or "/" in submission_id or "\\" in submission_id
             or "\x00" in submission_id):
         raise ValueError(f"the submission id {submission_id!r} is not one folder name: ids come from "
-                         "grader.names.assign_ids, which never makes such an id")
+                         "grader.intake.names.assign_ids, which never makes such an id")
     return out_dir / submission_id
 
 

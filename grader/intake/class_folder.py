@@ -5,7 +5,7 @@ entries that would land outside it in any spelling (``../``, ``\\tmp\\x``, ``C:x
 links, and refuses archives that unpack to more than a set size. A folder or zip holding
 nothing but a single folder (the usual "zip of my project folder") is unwrapped.
 
-Every entry's id comes from grader/names.py: its name, unless that name cannot be shown or
+Every entry's id comes from grader/intake/names.py: its name, unless that name cannot be shown or
 stored safely (a line break, a name of the run's own outputs, the same id twice, ...), in which
 case it gets a safe, distinct id and a note saying so. No name ever stops a run or drops a student.
 """
@@ -17,10 +17,9 @@ from pathlib import Path
 
 from grader.intake import safe_paths
 from grader.intake.safe_paths import MAX_ENTRIES, MAX_UNPACKED_BYTES  # noqa: F401 - the limits callers name
-from grader.names import Naming, assign_ids, shown
-# Written into every output folder of `grader grade`, so that a later run never mistakes one
-# (say class/results) for a student's folder.
-OUTPUT_MARKER = ".grader-output"
+from grader.intake.names import Naming, assign_ids, shown
+from grader.results.output_folder import OUTPUT_MARKER
+
 # What a student's work is made of: a folder holding none of these is only a wrapper.
 WORK_SUFFIXES = (".py", ".pyc", ".yaml", ".yml", ".java")
 # Hidden folders that tools make beside students' work: never mentioned as skipped.
@@ -38,7 +37,7 @@ class Submission:
     problem: str = ""  # set when the submission cannot be graded at all (a bad zip)
     note: str = ""  # for the student's report: why its id is not its folder's name (names.py)
     # The folder or zip as it was given (absolute when the caller resolved it): what replay
-    # commands name, so that one pasted anywhere checks this submission (grader/replay.py).
+    # commands name, so that one pasted anywhere checks this submission (grader/results/replay.py).
     source: str = ""
     # Who the LMS says handed it in, and when (grader/intake/model.py's Identity, as plain
     # data); empty for a plain class folder.
