@@ -39,7 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import grader.labs  # noqa: E402,F401 - makes the lab packages importable (grader_labs.*)
+import grader.lab.registry  # noqa: E402,F401 - makes the lab packages importable (grader_labs.*)
 from grader.sandbox import SandboxSession, Student  # noqa: E402
 from grader.sandbox.bounded_json import parse_line  # noqa: E402
 from grader.sandbox.launcher import Launcher  # noqa: E402

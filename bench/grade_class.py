@@ -21,8 +21,8 @@ sys.path.insert(0, str(ROOT))
 
 from grader.engine import batch  # noqa: E402
 from grader.engine.batch import GradeOptions, grade  # noqa: E402
-from grader.labs import get_lab  # noqa: E402
-from grader.rubric import load_rubric  # noqa: E402
+from grader.lab.registry import get_lab  # noqa: E402
+from grader.lab.rubric import load_rubric  # noqa: E402
 from grader.sandbox import SandboxSession, Student  # noqa: E402
 from grader.intake.class_folder import find_submissions  # noqa: E402
 

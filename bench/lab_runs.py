@@ -23,9 +23,9 @@ sys.path.insert(0, str(ROOT))
 from grader.engine.plan import GradingPlan, plan_submission  # noqa: E402
 from grader.engine.records import read_records  # noqa: E402
 from grader.engine.scoring import score_submission  # noqa: E402
-from grader.labs import get_lab  # noqa: E402
+from grader.lab.registry import get_lab  # noqa: E402
 from grader.results.model import SubmissionResult  # noqa: E402
-from grader.rubric import load_rubric  # noqa: E402
+from grader.lab.rubric import load_rubric  # noqa: E402
 from grader.intake.class_folder import find_submissions  # noqa: E402
 
 INPROCESS_SHARD = [sys.executable, str(ROOT / "bench" / "inprocess_shard.py")]

@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 from grader.testers.own_tests import OwnTests, close_warm_sandboxes  # noqa: E402
 from grader.sandbox import Limits  # noqa: E402
-import grader.labs  # noqa: E402,F401 - makes grader_labs importable
+import grader.lab.registry  # noqa: E402,F401 - makes grader_labs importable
 from grader_labs.elevens.variants import buggy, live_mutants, run_tester, variant_file  # noqa: E402
 
 

@@ -1,5 +1,5 @@
 """The trusted side of the grader: the command line, scoring, reports and integrations; the
-labs (grader/labs.py) bring the suites.
+labs (grader/lab/registry.py) bring the suites.
 
 Nothing in this package imports student code. Student files run in a sandboxed child process
 (see ``grader.sandbox``) and only plain data comes back.

@@ -53,9 +53,9 @@ from grader.kit.edition import is_kit
 from grader.kit.own_files import with_dependencies
 from grader.reporters import output_formats, output_names, write_run_outputs
 from grader.commands.lab_choice import choose_lab, choose_rubric, lab_option
-from grader.labs import LabInputError, broken_labs, installed_labs
+from grader.lab.registry import LabInputError, broken_labs, installed_labs
 from grader.commands.option_types import WholeNumber
-from grader.rubric import RubricError, load_rubric
+from grader.lab.rubric import RubricError, load_rubric
 from grader.sandbox.confinement import ALLOW_FLAG
 from grader.sandbox.leftovers import owned_folder
 from grader.results.replay import ReplayTarget
@@ -301,7 +301,7 @@ def handout_command(out: Path, lab_id: str | None, java: bool) -> None:
         elif lab.handout is not None:
             written = lab.handout(out)
         else:
-            from grader.handouts import starter_handout
+            from grader.lab.handouts import starter_handout
 
             written = starter_handout(lab, out)
     except LabInputError as exc:

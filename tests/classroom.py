@@ -32,8 +32,8 @@ def card_with(method_body_replacements: dict[str, str], header: str = "") -> str
 
 def lab_rubric(lab_id: str):
     """A lab's own rubric (several labs are installed, so a test names the one it means)."""
-    from grader.labs import get_lab
-    from grader.rubric import load_rubric
+    from grader.lab.registry import get_lab
+    from grader.lab.rubric import load_rubric
 
     return load_rubric(lab=get_lab(lab_id))
 
@@ -64,7 +64,7 @@ def write_class(root: Path, submissions: dict[str, dict[str, str]]) -> Path:
 def grading_activities(rubric, name: str) -> list[str]:
     """The activities whose rubric ``files`` name ``name`` (a tester's ``a.py|b.py`` entry names
     each): the only ones that stage a student's copy of that file. Every other activity stages
-    the lab's reference copy (a stand-in, or a file a staged file imports: grader/lab_imports.py)
+    the lab's reference copy (a stand-in, or a file a staged file imports: grader/lab/file_imports.py)
     or nothing, so a copy of the reference with only that file changed holds the reference's
     bytes there (``staged`` shows it), and grading, being deterministic, scores it as the
     reference. Tests that grade such copies grade them in these activities only."""

@@ -1,5 +1,5 @@
 """The core knows no lab: no module outside a lab's own package names a lab or a lab's classes,
-files or functions. A lab is a plug-in (grader/labs.py); this test is what keeps it one.
+files or functions. A lab is a plug-in (grader/lab/registry.py); this test is what keeps it one.
 
 The words are every installed lab's id and the names of its students' files and classes, plus
 the lab-specific words listed here; the project's own name (the distribution ``elevens-grader``)
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import yaml
 
-from grader.labs import installed_labs
+from grader.lab.registry import installed_labs
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE = [ROOT / "grader", ROOT / "sandbox_runtime"]

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from grader.handouts import starter_handout, student_text
-from grader.labs import Lab, LabInputError
+from grader.lab.handouts import starter_handout, student_text
+from grader.lab.registry import Lab, LabInputError
 
 
 def lab_with_starter(tmp_path: Path) -> Lab:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-import grader.labs as labs_module
-from grader.labs import Lab, LabError, detect_lab
+import grader.lab.registry as labs_module
+from grader.lab.registry import Lab, LabError, detect_lab
 
 HERE = Path(".")
 

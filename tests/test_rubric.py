@@ -7,7 +7,7 @@ import pytest
 from grader_labs.elevens import LAB
 
 SUITES = LAB.suites
-from grader.rubric import RubricError, parse_rubric
+from grader.lab.rubric import RubricError, parse_rubric
 from tests.classroom import elevens_rubric
 
 

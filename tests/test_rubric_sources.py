@@ -1,6 +1,6 @@
 """Every point a shipped rubric gives rests on a named source, and each lab's page shows them.
 
-A rubric entry's ``source:`` says where its requirement comes from (grader/rubric.py,
+A rubric entry's ``source:`` says where its requirement comes from (grader/lab/rubric.py,
 ``SOURCE_KINDS``): the guide the lab is built from, the handout's given code, or the lab's own
 handout page (``spec``), which pins what the guide leaves open. For Elevens the contract is the
 AP guide and the given code: a counted Elevens check must cite one of them, and a check that
@@ -19,8 +19,8 @@ import sys
 
 import pytest
 
-from grader.labs import installed_labs
-from grader.rubric import SOURCE_KINDS, Rubric, TestPoints, load_rubric
+from grader.lab.registry import installed_labs
+from grader.lab.rubric import SOURCE_KINDS, Rubric, TestPoints, load_rubric
 
 LABS = sorted(installed_labs())
 # Labs whose contract is a guide outside the handout page: a counted check there must cite it,

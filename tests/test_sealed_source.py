@@ -1,4 +1,4 @@
-"""grader.sealed_source: seal/unseal round-trip, and a sealed module runs its source when imported."""
+"""grader.lab.sealed_source: seal/unseal round-trip, and a sealed module runs its source when imported."""
 
 import subprocess
 import sys
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.sealed_source import seal, sealed_module, unseal
+from grader.lab.sealed_source import seal, sealed_module, unseal
 
 SOURCE = '''"""A tiny module to seal."""
 

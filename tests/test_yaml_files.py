@@ -1,11 +1,11 @@
-"""grader/yaml_files.py reads trusted YAML with libyaml when it can: the data must be exactly
+"""grader/lab/yaml_files.py reads trusted YAML with libyaml when it can: the data must be exactly
 what PyYAML's own safe parser gives, for every YAML file the project ships, and a broken file
 must still be reported with PyYAML's own words."""
 
 import pytest
 import yaml
 
-from grader.yaml_files import load_yaml
+from grader.lab.yaml_files import load_yaml
 from tests.lab_loader import ROOT
 
 SHIPPED = sorted(path for folder in ("labs", "grader", "rubrics", "buggy_variants", "reference", "starter", "examples", "tools") for path in (ROOT / folder).rglob("*.y*ml")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from grader.commands.exitcodes import ExitCode, fail
 from grader.reporters import output_names
-from grader.rubric import Rubric
+from grader.lab.rubric import Rubric
 from grader.sandbox.isolation import detect
 from grader.commands.selection import SelectionError, resolve_activities, resolve_tests
 from grader.results.sharding import ShardError, ShardSpec, parse_shard

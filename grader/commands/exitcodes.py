@@ -8,7 +8,7 @@ from typing import NoReturn
 import click
 
 from grader.results.model import ClassResults, SubmissionResult
-from grader.rubric import Rubric
+from grader.lab.rubric import Rubric
 
 
 class ExitCode(IntEnum):

@@ -16,7 +16,7 @@ from grader.commands.exitcodes import ExitCode, fail
 from grader.reporters import output_formats
 from grader.reporters.hookspecs import OutputFormat
 from grader.reporters.results_json import ResultsFileError, read_results_json
-from grader.suite_index import closest
+from grader.lab.suite_index import closest
 
 results_argument = click.argument("results_file", metavar="RESULTS.json", type=click.Path(dir_okay=False, path_type=Path))
 

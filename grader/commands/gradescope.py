@@ -32,7 +32,7 @@ from grader.reporters.prairielearn_json import write_prairielearn_json
 from grader.reporters.wording import points
 from grader.results.model import ClassResults
 from grader.commands.lab_choice import choose_rubric, lab_option
-from grader.rubric import RubricError
+from grader.lab.rubric import RubricError
 
 hidden_option = click.option("--hidden-visibility", type=click.Choice(VISIBILITIES), default="after_due_date", show_default=True,
                              help="When students see hidden tests (public tests are always visible).")

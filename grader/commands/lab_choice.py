@@ -1,7 +1,7 @@
 """Which lab and which rubric a command uses, the same way for every command.
 
 ``--lab ID`` wins; else ``--rubric``'s ``lab:``; else the only lab installed; else the lab whose
-student files the folder holds (grader.labs.detect_lab). A command with no folder to look at
+student files the folder holds (grader.lab.registry.detect_lab). A command with no folder to look at
 (``gradescope build``) asks for ``--lab`` when several labs are installed.
 """
 
@@ -11,8 +11,8 @@ from pathlib import Path
 import click
 
 from grader.commands.exitcodes import ExitCode, fail
-from grader.labs import Lab, LabError, detect_lab, get_lab, installed_labs
-from grader.rubric import Rubric, RubricError, load_rubric
+from grader.lab.registry import Lab, LabError, detect_lab, get_lab, installed_labs
+from grader.lab.rubric import Rubric, RubricError, load_rubric
 
 lab_option = click.option("--lab", "lab_id", default=None, metavar="ID",
                           help="Which lab (`grader labs` lists them; default: the rubric's lab, or the one the files are for).")

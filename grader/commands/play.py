@@ -24,9 +24,9 @@ import click
 from grader.commands.exitcodes import ExitCode, fail
 from grader.kit.edition import is_kit
 from grader.commands.lab_choice import choose_lab, lab_option
-from grader.labs import Lab, PlayableGame
+from grader.lab.registry import Lab, PlayableGame
 from grader.commands.option_types import WholeNumber
-from grader.suite_index import closest
+from grader.lab.suite_index import closest
 
 
 @click.command("play")

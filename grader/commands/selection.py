@@ -9,8 +9,8 @@ or one parametrized run as the reports print it (``test_rank[ace-hearts-1]``).
 import fnmatch
 
 from grader.engine.test_filter import base_name
-from grader.rubric import Rubric
-from grader.suite_index import closest
+from grader.lab.rubric import Rubric
+from grader.lab.suite_index import closest
 
 
 class SelectionError(ValueError):

@@ -25,9 +25,9 @@ from grader.java import splicing as java_splicing
 from grader.java.sources import class_name, is_java_submission, java_sources
 
 from grader.engine.batch import GradeOptions, grade
-from grader.labs import Lab, LabInputError
+from grader.lab.registry import Lab, LabInputError
 from grader.results.model import ActivityResult, ClassResults
-from grader.rubric import Activity, Rubric, load_rubric
+from grader.lab.rubric import Activity, Rubric, load_rubric
 from grader.sandbox.leftovers import owned_folder
 from grader.diagnosis.splicing import Spliceable, splice, spliceable
 from grader.intake.class_folder import Submission, open_one

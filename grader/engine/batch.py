@@ -27,7 +27,7 @@ from grader.java.jdk import jdk_problem
 from grader.java.shared_javac import SharedCompiler
 from grader.results.replay import ReplayTarget
 from grader.results.model import ClassResults, SubmissionResult
-from grader.rubric import Rubric
+from grader.lab.rubric import Rubric
 from grader.sandbox.confinement import enforce, measure
 from grader.sandbox.isolation import detect
 from grader.sandbox.seccomp import seccomp_program

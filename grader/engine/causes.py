@@ -3,7 +3,7 @@
 A lab may name the likely cause of a failure better than any test message (a diagnosis
 that probes one class: "deal(): the count is lowered before the empty check"). After `grader grade` has
 scored the class, and while the submissions' folders are still there, the lab's ``causes`` hook
-(grader/labs.py) is asked about each graded submission; what it names is kept in the
+(grader/lab/registry.py) is asked about each graded submission; what it names is kept in the
 submission's ``causes`` (results.json) and grouped across the class on index.html. The core knows
 no lab: without the hook nothing happens.
 
@@ -16,7 +16,7 @@ from pathlib import Path
 
 from grader.kit.edition import is_kit
 from grader.results.model import ClassResults
-from grader.rubric import Rubric
+from grader.lab.rubric import Rubric
 from grader.intake.class_folder import Submission
 
 log = logging.getLogger(__name__)

@@ -17,7 +17,7 @@ from pathlib import Path
 from grader.java.sources import class_name
 from grader.kit.own_files import passes
 from grader.results.model import ActivityResult
-from grader.rubric import Rubric
+from grader.lab.rubric import Rubric
 
 
 def note_given_own(rubric: Rubric, activities: list[ActivityResult], records: list[dict]) -> None:

@@ -13,8 +13,8 @@ from grader.engine import misnamed
 from grader.engine.starter_copy import is_starter_copy
 from grader.kit.edition import is_kit
 from grader.kit.own_files import kit_files
-from grader.lab_imports import imported_lab_files, is_tester, lab_files
-from grader.rubric import Activity, Rubric
+from grader.lab.file_imports import imported_lab_files, is_tester, lab_files
+from grader.lab.rubric import Activity, Rubric
 
 
 def java_planner(rubric: Rubric, folder: Path, found: "FolderFiles"):
@@ -34,7 +34,7 @@ class ActivityPlan:
     language: str = "python"  # "java": graded through the JVM (grader/java/)
     # Student kit only (grader/kit/own_files.py): the student's files a tester is run against.
     yours: dict[str, str] = field(default_factory=dict)
-    # The lab files staged only because a staged file imports them (grader/lab_imports.py): present,
+    # The lab files staged only because a staged file imports them (grader/lab/file_imports.py): present,
     # never imported in advance (not in ``modules``).
     imported: list[str] = field(default_factory=list)
     # Java only (grader/java/planning.py), names in the submission -> paths: the student's other

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.answers import AnswersError, load_answers
+from grader.lab.answers import AnswersError, load_answers
 from grader.engine.outcomes import classify, student_location
 from grader.engine.plan import GradingPlan
 from grader.engine.items import (
@@ -40,7 +40,7 @@ from grader.idiom.java import JavaIdiom, spellings_in
 from grader.java.session import JvmSession, end_submission_jvm
 from grader.java.testers import JavaOwnTests
 from grader.testers.own_tests import OwnTests, close_warm_sandboxes
-from grader.rubric import load_rubric
+from grader.lab.rubric import load_rubric
 from grader.sandbox import Limits, SandboxSession, Student, StudentLoadError
 from grader.sandbox.launcher import Launcher
 
@@ -221,7 +221,7 @@ def student(request: pytest.FixtureRequest, submission_id: str):
 @pytest.fixture
 def answers(request: pytest.FixtureRequest, submission_id: str) -> dict:
     """The student's written answers for this activity (its .yaml file), read as data (never
-    run; see grader/answers.py)."""
+    run; see grader/lab/answers.py)."""
     state: GradingState = request.config.stash[STATE]
     activity = state.submissions[submission_id].activities[activity_id_of(state, request.node)]
     try:

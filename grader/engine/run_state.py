@@ -21,7 +21,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from grader import __version__
-from grader.rubric import Rubric
+from grader.lab.rubric import Rubric
 from grader.results.output_folder import OUTPUT_MARKER, STATE
 
 

@@ -19,7 +19,7 @@ from grader.results.model import (
     round_points,
     split_points,
 )
-from grader.rubric import Activity, Rubric, TestPoints
+from grader.lab.rubric import Activity, Rubric, TestPoints
 
 GRADER_FAULT = ("none of this activity's tests ran, so it has no score; unless grading was interrupted "
                 "this is a fault in the grader, not in the student's work")

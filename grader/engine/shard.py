@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from grader.engine.lifeline import die_with_parent, watch_parent
-from grader.labs import get_lab
-from grader.yaml_files import load_yaml
+from grader.lab.registry import get_lab
+from grader.lab.yaml_files import load_yaml
 
 INI = Path(__file__).resolve().parent / "suites.ini"
 

@@ -14,7 +14,7 @@ parse is never the starter's: it is someone's work (and it will not load).
 import ast
 from pathlib import Path
 
-from grader.rubric import Rubric
+from grader.lab.rubric import Rubric
 
 MAX_BYTES = 1 << 20  # a starter file is small; a larger file is someone's work
 

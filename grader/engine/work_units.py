@@ -13,7 +13,7 @@ a submission is finished when all of its units are.
 from dataclasses import replace
 
 from grader.engine.plan import SubmissionPlan
-from grader.rubric import Rubric
+from grader.lab.rubric import Rubric
 
 
 def cost(rubric: Rubric, plan: SubmissionPlan) -> float:

@@ -30,9 +30,9 @@ def grade_for_prairielearn(folder: Path, lab_id: str | None, rubric_path: Path |
     try:
         from grader.engine.batch import GradeOptions, grade
         from grader.integrations.gradescope.run import open_submission
-        from grader.labs import get_lab
+        from grader.lab.registry import get_lab
         from grader.reporters.prairielearn_json import prairielearn_document
-        from grader.rubric import load_rubric
+        from grader.lab.rubric import load_rubric
 
         rubric = load_rubric(rubric_path, get_lab(lab_id) if lab_id and rubric_path is None else None)
         scratch = Path(tempfile.mkdtemp(prefix="grader-prairielearn-"))

@@ -16,7 +16,7 @@ from grader.java.jdk import jdk_problem
 from grader.java.sources import class_name, is_java_submission, java_sources
 from grader.java.started import not_started_note, starter_copies, unwritten_methods
 from grader.kit.edition import is_kit
-from grader.rubric import Activity, Rubric
+from grader.lab.rubric import Activity, Rubric
 
 # The student's other classes copied beside each activity's (the first ones by name): a real
 # project has a few; a folder of thousands would only slow every compilation down.

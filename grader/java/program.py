@@ -2,7 +2,7 @@
 
 A lab may hand out a class with only a ``main`` where the suites call a function
 (``widget_run.run(n)``): the program sizes its work with a ``static final int`` constant and
-prints its result. Such a class is graded through what it is (``grader.labs.JavaProgram``):
+prints its result. Such a class is graded through what it is (``grader.lab.registry.JavaProgram``):
 
 - before compiling, the ``final`` of the count constant and of the lab's "quiet" switches (a
   debugging flag) is blanked, line and column kept (java_text.drop_final): javac copies a

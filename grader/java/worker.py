@@ -32,7 +32,7 @@ import time
 from importlib.util import find_spec
 from pathlib import Path
 
-from grader.assets import REPOSITORY
+from grader.lab.assets import REPOSITORY
 from grader.java.jvm_user import give_home, jvm_owner, share_with_jvm
 from grader.java.worker_cache import JvmBuildError
 from grader.java.worker_cache import worker_classes as cached_worker_classes

@@ -14,6 +14,6 @@ one (edition.py) and then:
   activity that owns that file passes, so a bug in it is not charged again (own_files.py);
 - holds no trace of a written answer with few possible values: it checks that such an answer is
   there and readable, and leaves its points to the teacher (teacher_checks.py); an answer with
-  many possible values it compares with a salted hash (grader/answer_key.py);
+  many possible values it compares with a salted hash (grader/lab/answer_key.py);
 - offers the student commands only (check, play, labs).
 """

@@ -40,13 +40,13 @@ import yaml
 
 import grader
 import sandbox_runtime
-from grader.assets import asset_folder
+from grader.lab.assets import asset_folder
 from grader.kit.edition import MANIFEST
 from grader.kit.sealed_files import SEALED_SUFFIX
 from grader.kit.teacher_checks import protect_answer_keys
 from grader.kit.wheel import write_wheel
-from grader.labs import Lab
-from grader.sealed_source import seal
+from grader.lab.registry import Lab
+from grader.lab.sealed_source import seal
 
 # Never shipped: caches, and what only the teacher's grader uses.
 SKIPPED_NAMES = {"__pycache__", ".pytest_cache"}

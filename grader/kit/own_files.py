@@ -8,7 +8,7 @@ the lab asks as far as the kit can tell, and a bug in it is not charged a second
 then the activity waits, and says which activity to finish first.
 
 The same holds for a lab file a student's file imports (their own earlier work, read from its
-imports: grader/lab_imports.py): the full grader stages the lab's reference of it, the kit the
+imports: grader/lab/file_imports.py): the full grader stages the lab's reference of it, the kit the
 student's own, and the activity waits until the file's owning activity passes.
 
 A file no activity of the lab grades (a file reused from an earlier lab) is used as
@@ -23,9 +23,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.lab_imports import imported_lab_files, is_tester
+from grader.lab.file_imports import imported_lab_files, is_tester
 from grader.results.model import ActivityResult
-from grader.rubric import Activity, Rubric
+from grader.lab.rubric import Activity, Rubric
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """Wrong versions a student kit carries sealed, the way the handout gives them.
 
 A handed-out buggy class is the exercise (find its bug by testing), so the kit keeps it as the
-handout does: sealed (compressed and encoded, grader/sealed_source.py), not in clear. The
+handout does: sealed (compressed and encoded, grader/lab/sealed_source.py), not in clear. The
 grading side unseals it into a private cache when a tester is run against it. Like the AP
 lab's .class files, a determined student can decode it; nothing more secret is sealed this way.
 """
@@ -16,7 +16,7 @@ SEALED_SUFFIX = ".sealed"
 
 def unsealed_copy(sealed: Path) -> Path:
     """A plain copy of a sealed file (``widget.py.sealed`` -> ``.../<digest>/widget.py``), made once."""
-    from grader.sealed_source import unseal
+    from grader.lab.sealed_source import unseal
 
     text = sealed.read_text(encoding="ascii")
     digest = hashlib.sha256(text.encode("ascii")).hexdigest()[:16]

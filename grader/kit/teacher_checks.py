@@ -4,7 +4,7 @@ A written question with few possible answers (a whole number, three small number
 places 0 to 8: hundreds of values at most) cannot be checked by a kit without giving its
 answer away: whatever the kit holds to compare with (a value, or a salted hash with its salt and
 normaliser) is turned back into the answer by trying every possible one, in well under a
-second. So the kit holds nothing of those answers (grader/answer_key.py decides which, from the
+second. So the kit holds nothing of those answers (grader/lab/answer_key.py decides which, from the
 domain each question declares), their tests stop once the answer is there and readable, and
 their points are the teacher's to give: the kit's maximum is the teacher's public maximum less
 exactly those points, and its screen says so in one line.
@@ -20,14 +20,14 @@ from pathlib import Path
 
 import yaml
 
-from grader.answer_key import AnswerKey
+from grader.lab.answer_key import AnswerKey
 from grader.kit.edition import kit_manifest
-from grader.labs import Lab
+from grader.lab.registry import Lab
 from grader.reporters.wording import base_name, counted
 from grader.results.model import ActivityResult, SubmissionResult, round_points
-from grader.suite_index import suite_tests
+from grader.lab.suite_index import suite_tests
 
-KEY_HEADER = ("# The student kit's answer key (grader/answer_key.py): salted hashes of answers with many possible\n"
+KEY_HEADER = ("# The student kit's answer key (grader/lab/answer_key.py): salted hashes of answers with many possible\n"
               "# values only. `teacher_checks` names the questions whose answers it does not hold: your teacher\n"
               "# checks those.\n")
 

@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Protocol
 
-from grader.labs import PlayableGame
+from grader.lab.registry import PlayableGame
 from grader.play.table import Tally
 
 class GameRules(Protocol):
-    """What a lab's rule code gives `grader play` (grader/labs.py, ``PlayableGame.rules``)."""
+    """What a lab's rule code gives `grader play` (grader/lab/registry.py, ``PlayableGame.rules``)."""
 
     places: int
 

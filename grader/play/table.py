@@ -11,7 +11,7 @@ over until it is restarted, and a hung worker is replaced, so the server always 
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.labs import PlayableGame
+from grader.lab.registry import PlayableGame
 from grader.play.problems import NEXT_STEP, explain
 from grader.sandbox.errors import SandboxError
 from grader.sandbox.launcher import Launcher

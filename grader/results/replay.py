@@ -82,7 +82,7 @@ def lab_flag(lab_id: str, source: Path, rubric_is_default: bool = True) -> str:
 
     A zip is always told: `grader check` would look for the lab beside it, not inside it.
     """
-    from grader.labs import LabError, detect_lab, installed_labs
+    from grader.lab.registry import LabError, detect_lab, installed_labs
 
     if not rubric_is_default or len(installed_labs()) <= 1:
         return ""

@@ -15,7 +15,7 @@ from grader.idiom import PYTHON, source_file, speaking
 from grader.idiom.java import JavaIdiom
 from grader.results.replay import ReplayTarget, check_command, quote
 from grader.results.model import ActivityResult, SubmissionResult
-from grader.rubric import Rubric
+from grader.lab.rubric import Rubric
 
 NOT_WRITTEN = "NotImplementedError"  # what every starter function raises
 

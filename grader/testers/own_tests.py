@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from grader.lab_imports import imported_names
+from grader.lab.file_imports import imported_names
 from grader.sandbox import Limits, SandboxSession
 from grader.sandbox.channel import Channel
 from grader.sandbox.errors import (

@@ -21,10 +21,10 @@ from pathlib import Path
 
 
 from grader.kit.edition import is_kit
-from grader.labs import Lab
+from grader.lab.registry import Lab
 from grader.testers.own_tests import OwnTests, TesterRun
 from grader.kit.sealed_files import SEALED_SUFFIX, unsealed_copy
-from grader.yaml_files import load_yaml
+from grader.lab.yaml_files import load_yaml
 
 YOURS = "yours"  # the student's own version of a file, which a kit's tester must accept
 
@@ -75,7 +75,7 @@ class WrongVersions:
     def file(self, folder: str, name: str) -> Path:
         """A version to run a tester against: ``("reference", name)``, ``(variant_id, name)``, or
         ``("mutants", mutant_id + ".py")``. In a student kit a handed-out wrong version is kept
-        sealed (grader/sealed_source.py), as the handout gives it, and unsealed here."""
+        sealed (grader/lab/sealed_source.py), as the handout gives it, and unsealed here."""
         if folder == "reference":
             return self.lab.reference / name
         path = self.folder / folder / name

@@ -10,9 +10,9 @@ diagnosis (diagnosis/) and the handouts (handout.py, java_handout.py).
 
 from pathlib import Path
 
-from grader.assets import bundled_lab
+from grader.lab.assets import bundled_lab
 from grader.java.contract import OptionalMethod
-from grader.labs import JavaProgram, PlayableGame
+from grader.lab.registry import JavaProgram, PlayableGame
 
 
 def _diagnose(path: Path) -> int:

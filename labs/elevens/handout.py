@@ -2,7 +2,7 @@
 
     OUT/README.md                   what to do, how to check, then the lab's specification (docs/lab.md)
     OUT/starter/                    every starter file, answers.yaml included
-    OUT/activity5/Buggy1/ ... Buggy5/   deck.py only: a sealed buggy Deck (grader/sealed_source.py)
+    OUT/activity5/Buggy1/ ... Buggy5/   deck.py only: a sealed buggy Deck (grader/lab/sealed_source.py)
 
 The lab gives its buggy Decks so that students find the bugs by testing, not by reading. A
 sealed deck.py is plain Python that carries its class compressed and runs it on import, so it
@@ -19,8 +19,8 @@ from pathlib import Path
 
 from grader_labs.elevens.files import lab_file as asset_path
 
-from grader.handouts import CHECK_YOUR_WORK, check_empty, readme_text
-from grader.sealed_source import sealed_module
+from grader.lab.handouts import CHECK_YOUR_WORK, check_empty, readme_text
+from grader.lab.sealed_source import sealed_module
 
 BUGGY = ("Buggy1", "Buggy2", "Buggy3", "Buggy4", "Buggy5")
 

@@ -30,9 +30,9 @@ from pathlib import Path
 
 from grader_labs.elevens.files import lab_file as asset_path
 
-from grader.handouts import CHECK_YOUR_WORK, check_empty
+from grader.lab.handouts import CHECK_YOUR_WORK, check_empty
 from grader.java.javac import run_javac
-from grader.labs import LabInputError
+from grader.lab.registry import LabInputError
 
 BUGGY = ("Buggy1", "Buggy2", "Buggy3", "Buggy4", "Buggy5")
 CLASS_FILE_FLAGS = ["-g:none", "--release", "8", "-proc:none", "-implicit:none", "-nowarn", "-encoding", "UTF-8"]

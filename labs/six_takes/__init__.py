@@ -9,7 +9,7 @@ must run inside the sandbox (row choosers, the on_place recorder, spy players, l
 is ``harness/six-takes/takes_probes.py``.
 """
 
-from grader.assets import bundled_lab
+from grader.lab.assets import bundled_lab
 
 LAB = bundled_lab(
     "six-takes",

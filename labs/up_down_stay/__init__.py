@@ -9,7 +9,7 @@ docs/labs/up-down-stay.md is the handout and grading contract.
 
 from pathlib import Path
 
-from grader.assets import bundled_lab
+from grader.lab.assets import bundled_lab
 
 
 def _handout(out: Path) -> list[Path]:

@@ -7,7 +7,7 @@ the folder holds, how to check it, and the lab's specification (docs/labs/up-dow
 
 from pathlib import Path
 
-from grader.handouts import CHECK_YOUR_WORK, starter_handout
+from grader.lab.handouts import CHECK_YOUR_WORK, starter_handout
 
 README = """# Up/Down/Stay lab: your files
 

@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from grader.commands.exitcodes import ExitCode
-from grader.labs import LabInputError, get_lab
+from grader.lab.registry import LabInputError, get_lab
 from grader.diagnosis.swapping import diagnose_by_swapping
 from tests.classroom import grading_activities, lab_rubric, staged
 from tests.lab_loader import ROOT

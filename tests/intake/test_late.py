@@ -73,7 +73,7 @@ def test_repositories_and_downloads_without_times_are_left_as_their_reader_said(
 def test_a_rubric_states_its_policy_and_a_bad_one_is_a_rubric_error():
     import yaml
 
-    from grader.rubric import RubricError, parse_rubric
+    from grader.lab.rubric import RubricError, parse_rubric
     from tests.lab_loader import ROOT
 
     data = yaml.safe_load((ROOT / "rubrics" / "elevens.yaml").read_text(encoding="utf-8"))

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from grader.intake import walking
 from grader.java.sources import java_sources
-from grader.labs import detect_lab
+from grader.lab.registry import detect_lab
 
 
 def make(root: Path, *names: str) -> None:

@@ -4,7 +4,7 @@ files, at any depth (inside functions too, where a lazy import hides until it ru
 against what is really installed. Prints one line per problem and exits 1 if there is any.
 
 Why both: importing a module catches the imports it runs at load time; a statement inside a
-function (``from grader.assets import asset_path`` in Gradescope's run.py) runs only when that
+function (``from grader.lab.assets import asset_path`` in Gradescope's run.py) runs only when that
 function is called, so it is resolved here by name without running the function.
 
 Standard library only, and no import of the checkout: this file is copied next to nothing and

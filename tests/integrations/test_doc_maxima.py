@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from grader.answer_key import AnswerKey
-from grader.labs import get_lab
-from grader.rubric import load_rubric
+from grader.lab.answer_key import AnswerKey
+from grader.lab.registry import get_lab
+from grader.lab.rubric import load_rubric
 from tests.lab_loader import ROOT
 
 NUMBER = r"(\d+(?:\.\d+)?)"

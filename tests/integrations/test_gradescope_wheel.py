@@ -59,7 +59,7 @@ def test_pip_installs_it_and_the_installed_grader_rebuilds_the_same_wheel(wheel,
     # -S: none of this virtual environment's packages (the editable checkout included) is seen.
     probe = ("import sys; sys.path.insert(0, sys.argv[1]); from pathlib import Path; "
              "from grader.integrations.gradescope.wheel import build_wheel, running_from_checkout; "
-             "from grader.labs import get_lab; import grader; "
+             "from grader.lab.registry import get_lab; import grader; "
              "assert not running_from_checkout(), grader.__file__; "
              "assert (get_lab('elevens').reference / 'card.py').is_file(); "
              "print(build_wheel(Path(sys.argv[2])))")

@@ -46,12 +46,12 @@ def test_the_checker_finds_a_name_that_does_not_exist(installed_grader, tmp_path
     """The check above can fail: a module importing a missing name, inside a function, is caught."""
     import tests.integrations.import_check as checker
 
-    tree = checker.ast.parse("def later():\n    from grader.assets import asset_path\n")
+    tree = checker.ast.parse("def later():\n    from grader.lab.assets import asset_path\n")
     [(line, module, name)] = checker.imported_names(tree, "grader.integrations.gradescope.run", False)
-    assert (line, module, name) == (2, "grader.assets", "asset_path")
+    assert (line, module, name) == (2, "grader.lab.assets", "asset_path")
     probe = installed_grader.run_python("-c", f"import sys; sys.path.insert(0, {str(CHECKER.parent)!r}); "
-                                              "import import_check; print(import_check.resolve('grader.assets', 'asset_path'))")
-    assert probe.returncode == 0 and "grader.assets has no name 'asset_path'" in probe.stdout, probe.stderr
+                                              "import import_check; print(import_check.resolve('grader.lab.assets', 'asset_path'))")
+    assert probe.returncode == 0 and "grader.lab.assets has no name 'asset_path'" in probe.stdout, probe.stderr
 
 
 def test_every_file_of_the_shipped_folders_is_in_the_wheel(installed_grader):

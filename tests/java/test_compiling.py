@@ -167,7 +167,7 @@ def test_a_killed_grade_command_leaves_no_shared_compiler(tmp_path):
     import sys
     import time
 
-    from grader.assets import REPOSITORY
+    from grader.lab.assets import REPOSITORY
 
     for name in ("ada", "bea", "cal", "dan"):
         shutil.copytree(REPOSITORY / "examples" / "elevens-java" / "ada_complete", tmp_path / "class" / name)

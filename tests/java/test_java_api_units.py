@@ -13,9 +13,9 @@ from grader.java.java_text import declared_methods, drop_final, same_tokens
 from grader.java.program import ProgramRuns, ProgramUnreadable
 from grader.java.started import starter_copies, unwritten_methods
 from grader.java.theirs import with_their_versions
-from grader.labs import JavaProgram, get_lab
+from grader.lab.registry import JavaProgram, get_lab
 from grader.results.model import ActivityResult, TestResult
-from grader.rubric import load_rubric
+from grader.lab.rubric import load_rubric
 from grader.sandbox.errors import StudentError
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -22,7 +22,7 @@ import pytest
 
 from grader.engine.scoring import contract_points
 from grader.java.contract import OptionalMethod, outside_contract
-from grader.rubric import TestPoints
+from grader.lab.rubric import TestPoints
 
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCE = ROOT / "reference" / "elevens" / "java"

@@ -6,7 +6,7 @@ from pathlib import Path
 from grader.java.compiling import default_package
 from grader.java.sources import class_name, is_java_submission, java_sources
 from grader.java.testers import contains_java_assert, java_twin
-from grader.labs import _with_java
+from grader.lab.registry import _with_java
 
 
 def test_python_file_names_map_to_java_class_names():

@@ -26,8 +26,8 @@ from typing import Any
 
 import pytest
 
-from grader.lab_imports import is_tester
-from grader.rubric import Activity, Rubric
+from grader.lab.file_imports import is_tester
+from grader.lab.rubric import Activity, Rubric
 
 Result = dict[str, Any]
 MESSAGE_LINES, LINE_CHARS = 6, 300  # of each differing test's message, in a failure: expected/got and the hint

@@ -106,7 +106,7 @@ def lab_secrets(lab: str) -> Secrets:
     return secrets
 
 
-SMALL_DOMAIN = 10**12  # as grader/answer_key.py, restated: this is the test's own reading
+SMALL_DOMAIN = 10**12  # as grader/lab/answer_key.py, restated: this is the test's own reading
 SALT = re.compile(r"""["']?salt["']?\s*[:=]\s*["']?([0-9A-Za-z+/=_-]{8,})""")
 
 

@@ -18,7 +18,7 @@ import zipfile
 import pytest
 import yaml
 
-from grader.labs import get_lab
+from grader.lab.registry import get_lab
 from tests.kit.conftest import LABS
 from tests.kit.lab_secrets import answer_traces, dump, lab_secrets, normalised_defs, small_answers
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 
 from grader.kit.build import KitError, build_kit
-from grader.labs import get_lab
+from grader.lab.registry import get_lab
 
 
 def test_a_kit_whose_game_rules_would_be_left_out_is_refused(tmp_path):

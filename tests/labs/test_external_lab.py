@@ -19,7 +19,7 @@ FILES = {
     "hello_lab/__init__.py": '''"""A one-activity lab, to show that labs are plug-ins."""
 from pathlib import Path
 
-from grader.labs import Lab
+from grader.lab.registry import Lab
 
 HERE = Path(__file__).resolve().parent
 LAB = Lab(id="hello", title="Hello lab", suites=HERE / "suites", rubric=HERE / "rubric.yaml", reference=HERE / "reference")

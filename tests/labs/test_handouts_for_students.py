@@ -2,7 +2,7 @@
 README carries the lab's whole specification for students.
 
 A handout may hold the starter files (what students complete), the given files (only as the
-starter has them), sealed wrong classes (grader/sealed_source.py: a loader whose class is not
+starter has them), sealed wrong classes (grader/lab/sealed_source.py: a loader whose class is not
 readable as code) and docs. No function or class of a file students write may be the
 reference's (unless the starter gives it too, as scaffolding), compared as syntax trees without
 docstrings, so a copy with other comments or layout is still caught. A given file is checked
@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from grader.handouts import starter_handout
-from grader.labs import Lab, get_lab
-from grader.rubric import load_rubric
+from grader.lab.handouts import starter_handout
+from grader.lab.registry import Lab, get_lab
+from grader.lab.rubric import load_rubric
 
 LABS = ("elevens", "six-takes", "up-down-stay")
 

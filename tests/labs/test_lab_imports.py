@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from grader.engine.plan import plan_submission
-from grader.lab_imports import is_tester
+from grader.lab.file_imports import is_tester
 from tests.classroom import grade_class, lab_rubric, write_class
 from tests.lab_loader import ROOT
 
@@ -127,7 +127,7 @@ def test_the_reference_of_the_file_under_test_is_never_staged(tmp_path):
 
 
 def test_imports_are_read_from_the_syntax_tree_wherever_they_are(tmp_path):
-    from grader.lab_imports import imported_modules
+    from grader.lab.file_imports import imported_modules
 
     source = tmp_path / "takes_table.py"
     source.write_text("import os.path\nfrom . import sibling\nfrom takes_cards import penalty\n"
@@ -140,7 +140,7 @@ def test_imports_are_read_from_the_syntax_tree_wherever_they_are(tmp_path):
 def test_in_the_kit_an_activity_waits_for_the_owner_of_a_file_it_imports(tmp_path, monkeypatch):
     from grader.kit.own_files import wait_for_owners, with_dependencies
     from grader.results.model import ActivityResult, TestResult
-    from grader.rubric import Rubric
+    from grader.lab.rubric import Rubric
 
     rubric = lab_rubric("six-takes")
     given = tmp_path / "given"  # a kit's reference folder: only the files students get unchanged

@@ -5,7 +5,7 @@ import threading
 from contextlib import contextmanager
 from pathlib import Path
 
-from grader.labs import get_lab
+from grader.lab.registry import get_lab
 from grader.play.server import PlayServer
 from grader.play.table import GameTable
 

@@ -17,7 +17,7 @@ import pytest
 
 from grader.commands import play
 from grader.commands.exitcodes import ExitCode
-from grader.labs import get_lab
+from grader.lab.registry import get_lab
 from tests.lab_loader import ROOT
 from tests.processes import alive, descendants
 

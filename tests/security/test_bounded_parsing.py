@@ -1,5 +1,5 @@
 """The trusted side's parsers of untrusted text, on their own: the reply channel's JSON lines
-(grader/sandbox/bounded_json.py, channel.py) and answers.yaml (grader/answers.py)."""
+(grader/sandbox/bounded_json.py, channel.py) and answers.yaml (grader/lab/answers.py)."""
 
 import json
 import os
@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from grader.answers import AnswersError, load_answers
+from grader.lab.answers import AnswersError, load_answers
 from grader.sandbox import bounded_json
 from grader.sandbox.bounded_json import MAX_DEPTH, MAX_LINE_BYTES, RefusedLine, parse_line
 from grader.sandbox.channel import Channel

@@ -8,7 +8,7 @@ import stat
 
 import pytest
 
-from grader.assets import REPOSITORY
+from grader.lab.assets import REPOSITORY
 from tests.security import as_user
 
 pytestmark = pytest.mark.skipif(shutil.which("javac") is None, reason="needs a JDK (javac)")

@@ -14,7 +14,7 @@ any of the lab's files (Python or Java):
 
 from pathlib import Path
 
-from grader.labs import Lab
+from grader.lab.registry import Lab
 
 PREFERRED = ("starter", "src")
 

@@ -34,7 +34,7 @@ from pathlib import Path
 
 from grader.integrations.github.annotations import CAP_VARIABLE, DEFAULT_CAP
 from grader.integrations.github.exact_total import TOTAL_VARIABLE
-from grader.rubric import Activity, Rubric
+from grader.lab.rubric import Activity, Rubric
 
 WORKFLOW_PATH = Path(".github/workflows/classroom.yml")
 RUBRIC_PATH = Path(".github/grader/rubric.yaml")  # where `init --rubric` copies the teacher's rubric

@@ -31,7 +31,7 @@ from grader.integrations.gradescope.settings import (
     BundleSettings,
 )
 from grader.integrations.gradescope.wheel import FIXED_DATE, build_wheel
-from grader.rubric import Rubric, load_rubric
+from grader.lab.rubric import Rubric, load_rubric
 
 TEMPLATES = files("grader.integrations.gradescope") / "templates"
 EXECUTABLE, REGULAR = 0o100755, 0o100644

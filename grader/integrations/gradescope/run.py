@@ -91,7 +91,7 @@ def grade_for_gradescope(root: Path) -> dict:
     from grader.integrations.gradescope.sandbox_user import use_sandbox_user
     from grader.integrations.gradescope.settings import SETTINGS_FILE, BundleSettings
     from grader.reporters.gradescope_json import gradescope_document
-    from grader.rubric import load_rubric
+    from grader.lab.rubric import load_rubric
 
     source = root / "source"
     settings = BundleSettings.read(source / SETTINGS_FILE)
@@ -142,7 +142,7 @@ def private_paths(root: Path) -> list[Path]:
     if not running_from_checkout():
         import grader
         import sandbox_runtime
-        from grader.assets import asset_folder
+        from grader.lab.assets import asset_folder
 
         paths += [Path(grader.__file__).parent, Path(sandbox_runtime.__file__).parent, asset_folder("reference").parent]
     return paths

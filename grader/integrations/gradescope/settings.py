@@ -3,7 +3,7 @@
 ``grader gradescope build`` writes these choices to ``grader-gradescope.json`` at the zip's
 root, which Gradescope unpacks into ``/autograder/source``; ``run.py`` reads them back. A JSON
 file of our own rather than a block in the rubric, because the rubric is the lab's scoring
-contract (checked key by key by grader/rubric.py) and these choices are about one platform.
+contract (checked key by key by grader/lab/rubric.py) and these choices are about one platform.
 """
 
 import json

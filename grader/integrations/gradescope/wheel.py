@@ -1,6 +1,6 @@
 """The running grader as a wheel, so that the Gradescope image installs exactly this version.
 
-Two sources, picked by where the grader runs from (grader/assets.py knows):
+Two sources, picked by where the grader runs from (grader/lab/assets.py knows):
 
 - **a checkout** (or an editable install of one): the files ``pyproject.toml`` lists
   (``packages``, ``package-dir``, ``package-data``) and its ``[project]`` table for the
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path, PurePosixPath
 
-from grader.assets import REPOSITORY
+from grader.lab.assets import REPOSITORY
 
 try:
     import tomllib

@@ -32,7 +32,7 @@ from rich.markup import escape
 
 from grader.terminal.screen import console
 from grader.commands.exitcodes import ExitCode
-from grader.labs import LabInputError
+from grader.lab.registry import LabInputError
 from grader.intake.class_folder import unpack_zip
 
 DECK_NAMES = ("deck.py", "deck.pyc")  # in the order Python's import prefers them

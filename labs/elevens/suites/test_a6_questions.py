@@ -6,14 +6,14 @@ an explanation are not autograded; docs/lab.md lists them.
 Each test first checks the answer's format (it is there, and reads as the kind of answer asked:
 a whole number, a list of them, plays made of cards), then whether it is right. The student kit
 holds none of these answers (each question has few possible answers, so any trace of one gives
-it away: grader/answer_key.py), so there a test stops after the format, and its points are the
+it away: grader/lab/answer_key.py), so there a test stops after the format, and its points are the
 teacher's to give (grader/kit/teacher_checks.py).
 """
 
 from pathlib import Path
 
 from grader_labs.elevens.card_notation import parse_card
-from grader.answer_key import AnswerKey
+from grader.lab.answer_key import AnswerKey
 from grader.checks.assertions import fail, show
 from grader.idiom import Twin, say
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from grader.labs import LabInputError, get_lab
+from grader.lab.registry import LabInputError, get_lab
 
 
 def test_handout_writes_the_starter_and_the_rules(tmp_path):

@@ -28,9 +28,9 @@ from pathlib import Path
 import yaml
 
 from grader.intake.late import LatePolicy, LatePolicyError, parse_policy
-from grader.labs import Lab, LabError, get_lab
-from grader.suite_index import closest, suite_files, suite_tests
-from grader.yaml_files import load_yaml
+from grader.lab.registry import Lab, LabError, get_lab
+from grader.lab.suite_index import closest, suite_files, suite_tests
+from grader.lab.yaml_files import load_yaml
 
 VISIBILITIES = ("public", "hidden")
 ADVISORY_MODES = ("reported", "graded")
@@ -170,7 +170,7 @@ def load_rubric(path: str | Path | None = None, lab: Lab | None = None) -> Rubri
     """The rubric at ``path``, or the default rubric of ``lab`` (or of the only lab installed)."""
     if path is None:
         if lab is None:
-            from grader.labs import installed_labs
+            from grader.lab.registry import installed_labs
 
             labs = installed_labs()
             if len(labs) != 1:

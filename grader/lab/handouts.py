@@ -20,7 +20,7 @@ import re
 import shutil
 from pathlib import Path
 
-from grader.labs import Lab, LabInputError
+from grader.lab.registry import Lab, LabInputError
 
 HANDED_OUT = (".py", ".yaml", ".md", ".txt")
 TEACHERS_ONLY = re.compile(r"^<!-- teachers -->\n.*?^<!-- /teachers -->\n?", re.MULTILINE | re.DOTALL)

@@ -34,7 +34,7 @@ def unseal(sealed: str) -> str:
         packed = base64.b64decode(_WHITESPACE.sub("", sealed), validate=True)
         return zlib.decompress(packed).decode("utf-8")
     except (binascii.Error, zlib.error, UnicodeDecodeError) as exc:
-        raise ValueError(f"not text sealed by grader.sealed_source.seal ({exc})") from None
+        raise ValueError(f"not text sealed by grader.lab.sealed_source.seal ({exc})") from None
 
 
 # The module a student gets. It uses only the standard library and no grader code, so it runs

@@ -78,7 +78,7 @@ class Lab:
     harness: Path | None = None  # the grader's own helper files a sandbox may import
     examples: Path | None = None  # the demo class
     # The student-facing specification (Markdown): every handout's README carries it, without
-    # its teacher-only blocks (grader/handouts.py).
+    # its teacher-only blocks (grader/lab/handouts.py).
     spec: Path | None = None
     # Hooks. diagnose(path) -> exit code, printing what is wrong; handout(out) -> files written;
     # after_check(rubric, result, folder) prints anything the lab adds to `grader check`.
@@ -127,7 +127,7 @@ class Lab:
 @lru_cache(maxsize=16)
 def _rubric_activities(rubric: Path) -> tuple[dict, ...]:
     """A rubric's activities as plain data, read once per process."""
-    from grader.yaml_files import load_yaml  # only when a lab must be detected from a folder
+    from grader.lab.yaml_files import load_yaml  # only when a lab must be detected from a folder
 
     return tuple(load_yaml(rubric.read_text(encoding="utf-8")).get("activities", []))
 
@@ -149,7 +149,7 @@ def _load_labs() -> tuple[dict[str, Lab], dict[str, str]]:
             broken[point.name] = f"{point.value} could not be loaded ({type(exc).__name__}: {exc})"
             continue
         if not isinstance(lab, Lab):
-            broken[point.name] = f"{point.value} is not a grader.labs.Lab"
+            broken[point.name] = f"{point.value} is not a grader.lab.registry.Lab"
         elif lab.id in labs:
             broken[point.name] = f"another installed package already provides a lab called {lab.id!r}"
         else:
@@ -172,7 +172,7 @@ def get_lab(lab_id: str) -> Lab:
     found = labs.get(lab_id.strip().lower())
     if found is None:
         names = ", ".join(labs) or "none"
-        from grader.suite_index import closest
+        from grader.lab.suite_index import closest
 
         raise LabError(f"there is no lab {lab_id!r} installed{closest(lab_id.strip().lower(), list(labs))}. Installed labs: {names} "
                        "(`grader labs` lists them with their activities)")

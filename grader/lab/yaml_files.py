@@ -5,7 +5,7 @@ Every ``grader check`` reads each lab's rubric several times (which lab a folder
 itself, each grading process's suites and plugin): PyYAML's own parser takes about 18 ms for a
 rubric, libyaml's about 2 ms, and both give the same data. A file libyaml rejects is read again
 by PyYAML's own parser, so a teacher's mistake is reported in the words it always was. A
-student's answers are never read here (grader/answers.py bounds what it parses).
+student's answers are never read here (grader/lab/answers.py bounds what it parses).
 """
 
 import yaml

@@ -31,7 +31,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from grader.yaml_files import load_yaml
+from grader.lab.yaml_files import load_yaml
 
 # Under this many possible answers, trying them all is quick: 10^12 salted SHA-256s take hours
 # on one laptop core and minutes on a GPU, and the labs' domains are far smaller.

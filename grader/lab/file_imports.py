@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
 
-from grader.rubric import Activity, Rubric
+from grader.lab.rubric import Activity, Rubric
 
 
 def imported_modules(path: Path) -> frozenset[str]:

@@ -13,7 +13,7 @@ from importlib.util import find_spec
 from pathlib import Path
 
 ASSET_FOLDERS = ("reference", "starter", "rubrics", "buggy_variants", "harness", "examples", "docs")
-REPOSITORY = Path(__file__).resolve().parent.parent
+REPOSITORY = Path(__file__).resolve().parents[2]  # grader/lab/assets.py: the checkout is three folders up
 
 
 def asset_folder(folder: str) -> Path:
@@ -41,7 +41,7 @@ def bundled_lab(lab_id: str, title: str, package_file: str, spec: str | None = N
     (``package_file`` is the package's ``__file__``), its files in the bundled folders, its
     specification the page ``spec`` of docs/ (e.g. ``labs/<lab>.md``), and ``hooks``
     (diagnose, handout, after_check, causes, mutation) as given."""
-    from grader.labs import Lab
+    from grader.lab.registry import Lab
 
     folders = bundled_lab_folders(lab_id)
     return Lab(id=lab_id, title=title, suites=Path(package_file).resolve().parent / "suites", rubric=folders["rubric"],
