@@ -20,7 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from grader.engine.plan import GradingPlan, plan_submission  # noqa: E402
+from grader.engine.plan import GradingPlan
+
+from grader.engine.planning import plan_submission  # noqa: E402
 from grader.engine.records import read_records  # noqa: E402
 from grader.engine.scoring import score_submission  # noqa: E402
 from grader.lab.registry import get_lab  # noqa: E402

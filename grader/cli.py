@@ -38,7 +38,7 @@ from grader.commands.intake import (
 )
 from grader.terminal.console import console, print_check, print_name_notes, print_run_problems, print_summary, progress_bar
 from grader.engine.batch import GradeOptions, grade
-from grader.engine.plan import planned_imports
+from grader.engine.planning import planned_imports
 from grader.engine.resume import folder_digest, resume_message, survey
 from grader.engine.causes import name_causes
 from grader.engine.run_state import (

@@ -72,10 +72,10 @@ def grading_activities(rubric, name: str) -> list[str]:
 
 
 def staged(rubric, folder: Path, activity_id: str) -> dict | None:
-    """What ``activity_id``'s sandbox would hold for the submission in ``folder`` (engine/plan.py):
+    """What ``activity_id``'s sandbox would hold for the submission in ``folder`` (engine/planning.py):
     each staged file's bytes, the modules loaded in advance, the methods switched off and the
     student's own names; None when the activity is not graded for it (a file is missing)."""
-    from grader.engine.plan import plan_submission
+    from grader.engine.planning import plan_submission
 
     submission = plan_submission(rubric, folder.name, folder, [activity_id])
     plan = submission.activities.get(activity_id)

@@ -26,8 +26,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import yaml  # noqa: E402
 
-from grader.labs import LabError, get_lab  # noqa: E402
-from grader.suite_index import closest  # noqa: E402
+from grader.lab.registry import LabError, get_lab  # noqa: E402
+from grader.lab.suite_index import closest  # noqa: E402
 from suite_audit.grading import compiling, grade_mutants, java_owners, owners  # noqa: E402
 from suite_audit.java_operators import java_mutants  # noqa: E402
 from suite_audit.operators import SpecialCase, mutants  # noqa: E402

@@ -45,7 +45,7 @@ from pathlib import Path
 
 import yaml
 
-from grader.labs import get_lab
+from grader.lab.registry import get_lab
 
 ROOT = Path(__file__).resolve().parent.parent
 REVERSED = {ast.Lt: ">=", ast.GtE: "<", ast.Gt: "<=", ast.LtE: ">"}

@@ -16,7 +16,8 @@ from pathlib import Path
 
 from grader import __version__
 from grader.engine.lifeline import Lifeline
-from grader.engine.plan import GradingPlan, plan_submission
+from grader.engine.plan import GradingPlan
+from grader.engine.planning import plan_submission
 from grader.engine.records import read_records, write_records
 from grader.engine.resume import folder_digest, save_whole, survey
 from grader.engine.scoring import score_submission

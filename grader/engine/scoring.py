@@ -6,7 +6,8 @@ place or a filtered replay ran only one of them.
 """
 
 from grader.engine.given_own import activity_notes, note_given_own
-from grader.engine.plan import GradingPlan, SubmissionPlan, rename_note
+from grader.engine.plan import GradingPlan, SubmissionPlan
+from grader.engine.planning import rename_note
 from grader.engine.test_filter import entry_wanted
 from grader.kit.edition import is_kit
 from grader.kit.own_files import wait_for_owners

@@ -11,6 +11,7 @@ graded for Java, never silently scored as missing work.
 
 from pathlib import Path
 
+from grader.engine.plan import ActivityPlan
 from grader.java.contract import outside_contract
 from grader.java.jdk import jdk_problem
 from grader.java.sources import class_name, is_java_submission, java_sources
@@ -50,8 +51,6 @@ class JavaPlanner:
         return bool(_python_names(activity))
 
     def plan(self, activity: Activity, plan) -> None:
-        from grader.engine.plan import ActivityPlan
-
         problem = jdk_problem()
         if problem:
             plan.notes[activity.id] = problem

@@ -10,7 +10,9 @@ check ends with what to do next: the first activity, in the rubric's order, not 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from grader.engine.plan import SubmissionPlan, plan_submission
+from grader.engine.plan import SubmissionPlan
+
+from grader.engine.planning import plan_submission
 from grader.idiom import PYTHON, source_file, speaking
 from grader.idiom.java import JavaIdiom
 from grader.results.replay import ReplayTarget, check_command, quote

@@ -99,7 +99,7 @@ class OwnTests:
 
     # Student kit only: the student's own files, which stand for the lab's (grader/kit/own_files.py).
     yours: dict[str, Path] = {}
-    # The module names the student gave the lab's files -> the lab's (Widget -> widget: grader/engine/plan.py).
+    # The module names the student gave the lab's files -> the lab's (Widget -> widget: grader/engine/planning.py).
     aliases: dict[str, str] = {}
 
     def __init__(self, tester_files: dict[str, Path], seed: int, limits: Limits) -> None:

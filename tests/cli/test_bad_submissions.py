@@ -83,7 +83,7 @@ def test_nothing_escapes_a_zip_and_the_good_submission_is_graded(graded):
 
 def test_an_unreadable_file_gets_its_own_note(tmp_path, monkeypatch):
     # The tests run as root, who can read anything, so unreadability is simulated.
-    from grader.engine import plan as plan_module
+    from grader.engine import planning as plan_module
 
     folder = write_class(tmp_path, {"locked": {"card.py": reference_text("card.py")}}) / "locked"
     real_access = os.access

@@ -36,7 +36,7 @@ def bug_groups() -> dict[tuple[str, int], list[tuple[str, str, str, str]]]:
 
     One diagnosis of such a folder says what the diagnosis of each file alone says: every activity
     of these labs grades one file (its rubric ``files``), staged beside the reference's stand-ins
-    and the reference's copy of any lab file it imports (engine/plan.py), never another student
+    and the reference's copy of any lab file it imports (engine/planning.py), never another student
     file, so the other bugs of the folder cannot reach it; and each hybrid is graded with that one
     file only (swapping._grade_hybrids). checked_alone below holds that to a group, file by file.
     Diagnosing them together grades a folder twice instead of each file twice."""

@@ -3,7 +3,7 @@ name (and said so); an activity whose files are the starter's, unchanged, is not
 
 from pathlib import Path
 
-from grader.engine.plan import FolderFiles, plan_submission
+from grader.engine.planning import FolderFiles, plan_submission
 from grader.engine.starter_copy import same_code
 from tests.classroom import elevens_rubric, reference_text, write_class
 from tests.lab_loader import ROOT

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import yaml
 
-from grader.engine.plan import plan_submission
+from grader.engine.planning import plan_submission
 from tests.classroom import elevens_rubric, reference_submission, write_class
 from tests.lab_loader import ROOT
 

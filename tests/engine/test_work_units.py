@@ -4,7 +4,7 @@ import json
 from pathlib import Path
 
 from grader.engine.batch import GradeOptions, grade
-from grader.engine.plan import plan_submission
+from grader.engine.planning import plan_submission
 from grader.engine.work_units import assign, cost, work_units
 from grader.intake.class_folder import find_submissions
 from tests.classroom import elevens_rubric, reference_submission, write_class

@@ -154,7 +154,7 @@ def test_the_checks_of_a_method_the_guide_never_asks_for_are_advisory_declared_o
 
 @needs_jdk
 def test_a_students_junit_tester_is_graded_over_the_starters_untouched_tester(tmp_path):
-    from grader.engine.plan import plan_submission
+    from grader.engine.planning import plan_submission
     from tests.classroom import elevens_rubric
 
     folder = tmp_path / "s"

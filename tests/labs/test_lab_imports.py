@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.engine.plan import plan_submission
+from grader.engine.planning import plan_submission
 from grader.lab.file_imports import is_tester
 from tests.classroom import grade_class, lab_rubric, write_class
 from tests.lab_loader import ROOT
