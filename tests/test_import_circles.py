@@ -18,9 +18,9 @@ PACKAGES = ("grader", "sandbox_runtime")
 # Each remaining circle: its modules, as found today (the terminal's, console.py <-> check_output.py
 # <-> summary_table.py <-> check_screen.py, was cut by grader/terminal/screen.py; the engine's run state,
 # the class folder's reader and the reporters', by grader/results/output_folder.py; the engine's plan and
-# the Java planner, by splitting the plan's plain data, plan.py, from the Python planner, planning.py).
+# the Java planner, by splitting the plan's plain data, plan.py, from the Python planner, planning.py;
+# the idiom and the sandbox's proxies, by grader/idiom/student_values.py).
 KNOWN_CIRCLES = [
-    {"grader.idiom", "grader.sandbox.proxy"},
     {"grader.sandbox.confinement", "grader.sandbox.isolation", "grader.sandbox.launcher", "grader.sandbox.session"},
     {"sandbox_runtime.children", "sandbox_runtime.loading", "sandbox_runtime.spare", "sandbox_runtime.zygote"},
 ]

@@ -23,6 +23,7 @@ from contextvars import ContextVar, Token
 from typing import Any
 
 from grader.idiom.base import Idiom, Raw, Twin
+from grader.idiom.student_values import StudentModule, StudentObject
 
 PYTHON = Idiom()
 _CURRENT: ContextVar[Idiom] = ContextVar("grader_idiom", default=PYTHON)
@@ -91,11 +92,9 @@ def call(target: Any, name: str, *args: Any) -> str:
     """A call as the student would write it. ``target``: a student object (its label), a module
     of the student's (``student.shuffler``: its function, or its class for a constructor), an
     expression already written (a ``str``), or None for the method alone (``is_legal([0, 1])``)."""
-    from grader.sandbox.proxy import Remote, RemoteModule
-
-    if isinstance(target, Remote):
+    if isinstance(target, StudentObject):
         return _of(target).method_call(target.label, target.type_name, name, args)
-    if isinstance(target, RemoteModule):
+    if isinstance(target, StudentModule):
         return _of(target).module_call(target.name, name, args)
     if isinstance(target, str):
         return current().method_call(target, None, name, args)
@@ -110,18 +109,14 @@ def new(class_name: str, *args: Any) -> str:
 
 def text_of(target: Any) -> str:
     """``str(x)`` / ``x.toString()``; ``target`` a student object or an expression."""
-    from grader.sandbox.proxy import Remote
-
-    if isinstance(target, Remote):
+    if isinstance(target, StudentObject):
         return _of(target).text_of(target.label)
     return current().text_of(str(target))
 
 
 def size_of(target: Any, name: str) -> str:
     """``len(box.widgets)`` / ``box.widgets.size()`` (``.length`` for an array field)."""
-    from grader.sandbox.proxy import Remote
-
-    if isinstance(target, Remote):
+    if isinstance(target, StudentObject):
         return _of(target).size_of(target.label, name, target.type_name)
     return current().size_of(str(target), name)
 

@@ -8,6 +8,8 @@ Java to a Java student. Hints that need other words in each language are written
 from dataclasses import dataclass
 from typing import Any
 
+from grader.idiom.student_values import StudentObject
+
 
 @dataclass(frozen=True)
 class Twin:
@@ -134,24 +136,13 @@ class Idiom:
         return StudentLoadError(details)
 
 
-_REMOTE: list[type] = []  # grader.sandbox.proxy.Remote, imported once it exists (it imports this module)
-
-
-def _remote_class() -> type:
-    if not _REMOTE:
-        from grader.sandbox.proxy import Remote
-
-        _REMOTE.append(Remote)
-    return _REMOTE[0]
-
-
 def _remote_type(value: Any) -> str | None:
-    """The class name of a student object (a ``Remote``), else None."""
-    return value.type_name if isinstance(value, _remote_class()) else None
+    """The class name of a student object (the sandbox's proxy of one), else None."""
+    return value.type_name if isinstance(value, StudentObject) else None
 
 
 def _label_of(value: Any) -> str | None:
-    return value.label if isinstance(value, _remote_class()) else None
+    return value.label if isinstance(value, StudentObject) else None
 
 
 def _article(word: str) -> str:

@@ -15,6 +15,7 @@ threw IndexOutOfBoundsException`` for Java.
 from typing import Any, Callable, Iterator
 
 from grader.idiom import idiom_of
+from grader.idiom.student_values import StudentModule, StudentObject
 from grader.sandbox.errors import MANGLED, error_details, well_formed_batch
 from grader.sandbox.session import WorkerLink
 
@@ -141,7 +142,7 @@ class RemoteCallable:
                 "call": {"name": self.name, "args": to_wire(args)}}
 
 
-class Remote:
+class Remote(StudentObject):
     """An object that lives in the sandbox. Attribute access gives its methods."""
 
     def __init__(self, link: WorkerLink, handle: int, type_name: str, label: str) -> None:
@@ -200,7 +201,7 @@ class Remote:
         return f"<{self.type_name} object>"
 
 
-class RemoteModule:
+class RemoteModule(StudentModule):
     def __init__(self, link: WorkerLink, name: str) -> None:
         self.link = link
         self.name = name
