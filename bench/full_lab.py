@@ -63,7 +63,7 @@ from lab_runs import (  # noqa: E402 - also puts the repository on the path
 
 from grader.lab.registry import get_lab  # noqa: E402
 from grader.lab.rubric import load_rubric  # noqa: E402
-from grader.sandbox.isolation import detect  # noqa: E402
+from grader.sandbox.launcher import detect  # noqa: E402
 
 NOTHING = "__no_test_has_this_name__"
 

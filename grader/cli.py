@@ -7,10 +7,10 @@ from pathlib import Path
 
 import click
 
-from grader.sandbox.isolation import probe_early
+from grader.sandbox.launcher import probe_early
 
 # The jail probe of `grade` and `check` starts now and runs while the imports below and the
-# command's planning do (grader/sandbox/isolation.py): about 0.1 s off every `grader check`.
+# command's planning do (grader/sandbox/launcher.py): about 0.1 s off every `grader check`.
 if __name__ == "__main__" or Path(sys.argv[0]).name == "grader":
     probe_early(sys.argv[1:])
 

@@ -19,9 +19,9 @@ PACKAGES = ("grader", "sandbox_runtime")
 # <-> summary_table.py <-> check_screen.py, was cut by grader/terminal/screen.py; the engine's run state,
 # the class folder's reader and the reporters', by grader/results/output_folder.py; the engine's plan and
 # the Java planner, by splitting the plan's plain data, plan.py, from the Python planner, planning.py;
-# the idiom and the sandbox's proxies, by grader/idiom/student_values.py).
+# the idiom and the sandbox's proxies, by grader/idiom/student_values.py; the sandbox's level, launcher,
+# confinement and session, by putting the level's probe beside the launcher it starts (launcher.py)).
 KNOWN_CIRCLES = [
-    {"grader.sandbox.confinement", "grader.sandbox.isolation", "grader.sandbox.launcher", "grader.sandbox.session"},
     {"sandbox_runtime.children", "sandbox_runtime.loading", "sandbox_runtime.spare", "sandbox_runtime.zygote"},
 ]
 

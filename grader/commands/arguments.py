@@ -9,7 +9,7 @@ from pathlib import Path
 from grader.commands.exitcodes import ExitCode, fail
 from grader.reporters import output_names
 from grader.lab.rubric import Rubric
-from grader.sandbox.isolation import detect
+from grader.sandbox.launcher import detect
 from grader.commands.selection import SelectionError, resolve_activities, resolve_tests
 from grader.results.sharding import ShardError, ShardSpec, parse_shard
 from grader.intake.class_folder import Entry, Submission, SubmissionsError, class_entries, open_one

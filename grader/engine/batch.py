@@ -30,7 +30,7 @@ from grader.results.replay import ReplayTarget
 from grader.results.model import ClassResults, SubmissionResult
 from grader.lab.rubric import Rubric
 from grader.sandbox.confinement import enforce, measure
-from grader.sandbox.isolation import detect
+from grader.sandbox.launcher import detect
 from grader.sandbox.seccomp import seccomp_program
 from grader.intake.class_folder import Submission
 

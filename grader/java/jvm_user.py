@@ -30,7 +30,7 @@ def jvm_owner() -> tuple[int, int] | None:
 def jailed() -> bool:
     """Whether the JVM runs in the jail (the namespaces level), where what it reads is bound in
     at its own path: the folders above it need not be passable on the machine."""
-    from grader.sandbox.isolation import detect
+    from grader.sandbox.launcher import detect
     from grader.sandbox.launcher import Launcher
 
     return (Launcher.run_level or detect()) == "namespaces"

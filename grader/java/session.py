@@ -39,7 +39,7 @@ from grader.java.stubs import ClassFileError, disable_methods
 from grader.java.jvm_user import jvm_owner, share_with_jvm
 from grader.java.worker import JvmProcess, JvmStartError, wait_ready
 from grader.sandbox.errors import SandboxCrashed, SandboxError, SandboxTimeout, StudentError, StudentLoadError
-from grader.sandbox.isolation import detect
+from grader.sandbox.launcher import detect
 from grader.sandbox.launcher import Launcher
 from grader.sandbox.leftovers import make_folder
 from grader.sandbox.limits import Limits

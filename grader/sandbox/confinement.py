@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from grader.sandbox.isolation import no_jail_warning
-from grader.sandbox.launcher import Launcher
+from grader.sandbox.launcher import jail_report
 from grader.sandbox.seccomp import availability
 from grader.sandbox.staging import SANDBOX_USER_VARIABLE
 
@@ -63,16 +63,7 @@ def measure(level: str) -> Confinement:
 
 @lru_cache(maxsize=8)
 def _measure(level: str, sandbox_user: str) -> Confinement:
-    from grader.sandbox.session import SandboxSession  # the session imports the launcher too
-
-    launcher = Launcher(level=level)  # it starts one empty sandbox
-    session = SandboxSession({}, [], launcher=launcher)
-    try:
-        session.start()
-        record = dict(Launcher.jail_record or {})
-    finally:
-        session.close()
-        launcher.close()
+    record = jail_report(level)  # one empty sandbox, started once per level (and sandbox user)
     held = record.get("capabilities", {})
     found = Confinement(level=level, uid=record.get("uid"), gid=record.get("gid"),
                         user_namespace=bool(record.get("user_namespace")), capabilities=held.get("CapEff", ""),

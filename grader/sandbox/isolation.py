@@ -9,8 +9,8 @@
   own whose end kills everything in it, a root file system of its own holding only what a
   program needs, read-only, no capability, an unprivileged id, and the filter.
 
-``detect()`` tries the strongest level once per process and remembers the answer. Whether the
-jail can be built is found out by building one (``namespaces_work``): ``unshare`` may work
+``detect()`` (launcher.py) tries the strongest level once per process and remembers the answer.
+Whether the jail can be built is found out by building one (``namespaces_work``, launcher.py): ``unshare`` may work
 where mounting does not (Ubuntu 24.04's AppArmor rule for unprivileged user namespaces, a
 container without CAP_SYS_ADMIN), and then the level is ``process``; ``no_jail_warning`` says so
 in the run's summary, naming AppArmor's rule when it is on, with the fix (``grader
@@ -18,13 +18,9 @@ sandbox-profile``: a copy of ``unshare`` that an AppArmor profile lets create us
 which ``unshare_program`` then prefers).
 """
 
-import atexit
-import importlib
 import os
 import shutil
 import sys
-import threading
-from functools import lru_cache
 
 LEVELS = ("namespaces", "process")
 
@@ -80,6 +76,19 @@ def apparmor_restricts_userns() -> bool:
     return on and os.geteuid() != 0
 
 
+# Whether this process probed for the jail, and the error that stopped it (shortened), for
+# ``no_jail_warning``. The probe (grader/sandbox/launcher.py, ``namespaces_work``) writes it
+# through ``note_probe``.
+_PROBE: dict = {}
+
+
+def note_probe(error: str = "") -> None:
+    """Record that this process's jail probe ran, and, when it failed, why (shortened)."""
+    _PROBE["ran"] = True
+    if error:
+        _PROBE["error"] = " ".join(error.split())[:200]
+
+
 def no_jail_warning(uid: int | None) -> str:
     """What the summary says when student code ran without the jail: as whom, what that exposes,
     why (the teacher's choice, AppArmor's rule when it is on, or the jail probe's own error) and
@@ -103,89 +112,6 @@ def no_jail_warning(uid: int | None) -> str:
     why = f" (the jail's probe said: {_PROBE['error']})" if _PROBE.get("error") else ""
     return (f"{said} User namespaces are off here, or a container forbids them{why}. Grade on a machine where "
             "`unshare --user --map-root-user --mount true` works.")
-
-
-# Held while the answer is being found (by probe_early's thread, or by the caller itself), so
-# the probe runs once and every caller gets its answer.
-_FINDING = threading.Lock()
-# How long a command that ends early waits for the probe it started (it takes about 0.1 s).
-PROBE_EXIT_WAIT_SECONDS = 10.0
-
-
-def namespaces_work() -> bool:
-    """Whether a jail can be built here: found out by building one, the way a run measures what
-    its jail holds (grader/sandbox/confinement.py), so the run that follows reuses the answer
-    instead of starting another sandbox. Waits for a probe ``probe_early`` started."""
-    with _FINDING:
-        return _namespaces_work()
-
-
-def probe_early(argv: list[str]) -> None:
-    """Start finding out whether a jail can be built, in a thread, when ``argv`` (the command
-    line after ``grader``) is a ``grade`` or ``check`` that will ask: the probe's launcher and
-    empty sandbox (about 0.1 s, nearly all of it in processes of their own) then start while the
-    command is still importing and planning. ``namespaces_work`` waits for its answer.
-
-    The modules the probe needs are imported here, before the thread starts, so no module is
-    ever imported by two threads at once."""
-    if not argv or argv[0] not in ("grade", "check") or {"-h", "--help"} & set(argv):
-        return
-    if any(arg == "--isolation=process" or (arg == "--isolation" and nxt == "process")
-           for arg, nxt in zip(argv, [*argv[1:], ""])):
-        return
-    for module in ("grader.sandbox.confinement", "grader.sandbox.session"):  # the probe's, imported in this thread
-        importlib.import_module(module)
-
-    _FINDING.acquire()  # released by the thread once the answer is in the cache
-
-    def find() -> None:
-        try:
-            _namespaces_work()
-        except BaseException:  # noqa: BLE001 - the caller will try again and say what went wrong
-            pass
-        finally:
-            _FINDING.release()
-
-    threading.Thread(target=find, name="isolation-probe", daemon=True).start()
-    atexit.register(_let_the_probe_finish)
-
-
-def _let_the_probe_finish() -> None:
-    """A command that ends before it asks (a typo in its folder, say) waits at exit for the probe
-    to finish, so the probe removes its own launcher and sandbox instead of being cut off with
-    their folders left in the temporary folder."""
-    if _FINDING.acquire(timeout=PROBE_EXIT_WAIT_SECONDS):
-        _FINDING.release()
-
-
-# Whether this process probed for the jail, and the error that stopped it (shortened), for
-# ``no_jail_warning``.
-_PROBE: dict = {}
-
-
-@lru_cache(maxsize=1)
-def _namespaces_work() -> bool:
-    _PROBE["ran"] = True
-    if not unshare_program() or not sys.platform.startswith("linux"):
-        return False
-    from grader.sandbox.confinement import measure  # it starts a launcher, which imports this module
-
-    try:
-        return measure("namespaces").private_root
-    except Exception as exc:  # noqa: BLE001 - any failure to build it means: not here
-        _PROBE["error"] = " ".join(str(exc).split())[:200]
-        return False
-
-
-def detect(wanted: str = "auto") -> str:
-    """The level to use: ``wanted`` if given and available, else the strongest available."""
-    if wanted == "process":
-        return "process"
-    if wanted in ("auto", "namespaces") and namespaces_work():
-        return "namespaces"
-    if wanted == "namespaces":
-        raise RuntimeError("namespaces were asked for but `unshare` does not work here; use --isolation auto or process")
-    return "process"
 
 
 def launcher_prefix(level: str) -> list[str]:

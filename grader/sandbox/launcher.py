@@ -14,6 +14,11 @@ once, and about 1 ms more on every fork from it.
 
 Lifetime: the launcher dies with the grading process (lifetime.py); its folder is removed by
 ``close()``, or, after a ``kill -9``, by the next launcher that starts (leftovers.py).
+
+Which level a launcher starts at, when neither its caller nor the run chose one, is found here
+too (``detect``): by starting a launcher at the namespaces level and one empty sandbox, and
+reading what its jail set up (``jail_report``). Choosing a level needs a launcher, and a
+launcher needs a level, so the two live in one module; isolation.py holds what each level is.
 """
 
 import atexit
@@ -22,16 +27,22 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
+import tempfile
+import threading
+from functools import lru_cache
 from pathlib import Path
 
 from grader.sandbox import leftovers
 from grader.sandbox.environment import child_environment, interpreter_command
-from grader.sandbox.isolation import detect, launcher_prefix
+from grader.sandbox.errors import SandboxCrashed
+from grader.sandbox.isolation import launcher_prefix, note_probe, unshare_program
 from grader.sandbox.jail_spec import jail_spec
 from grader.sandbox.seccomp import seccomp_program
 from grader.sandbox.lifetime import die_with_parent_prefix
+from grader.sandbox.limits import Limits
 from grader.sandbox.pytest_location import pytest_locations
-from grader.sandbox.staging import copy_runtime
+from grader.sandbox.staging import SANDBOX_USER_VARIABLE, StagedFolder, copy_runtime
 
 BOOT = (
     "import sys; sys.path[0:1] = [{runtime!r}]; "
@@ -185,3 +196,105 @@ class Launcher:
         if self.folder is not None:
             shutil.rmtree(self.folder, ignore_errors=True)
         self.process = self.socket = self.folder = None
+
+
+# Held while the answer is being found (by probe_early's thread, or by the caller itself), so
+# the probe runs once and every caller gets its answer.
+_FINDING = threading.Lock()
+# How long a command that ends early waits for the probe it started (it takes about 0.1 s).
+PROBE_EXIT_WAIT_SECONDS = 10.0
+
+
+def namespaces_work() -> bool:
+    """Whether a jail can be built here: found out by building one, the way a run measures what
+    its jail holds (``jail_report``, which grader/sandbox/confinement.py reads), so the run that
+    follows reuses the answer instead of starting another sandbox. Waits for a probe ``probe_early`` started."""
+    with _FINDING:
+        return _namespaces_work()
+
+
+def probe_early(argv: list[str]) -> None:
+    """Start finding out whether a jail can be built, in a thread, when ``argv`` (the command
+    line after ``grader``) is a ``grade`` or ``check`` that will ask: the probe's launcher and
+    empty sandbox (about 0.1 s, nearly all of it in processes of their own) then start while the
+    command is still importing and planning. ``namespaces_work`` waits for its answer.
+
+    The probe needs only what this module imported when it was imported, before the thread
+    starts, so no module of the grader is ever imported by two threads at once."""
+    if not argv or argv[0] not in ("grade", "check") or {"-h", "--help"} & set(argv):
+        return
+    if any(arg == "--isolation=process" or (arg == "--isolation" and nxt == "process")
+           for arg, nxt in zip(argv, [*argv[1:], ""])):
+        return
+    _FINDING.acquire()  # released by the thread once the answer is in the cache
+
+    def find() -> None:
+        try:
+            _namespaces_work()
+        except BaseException:  # noqa: BLE001 - the caller will try again and say what went wrong
+            pass
+        finally:
+            _FINDING.release()
+
+    threading.Thread(target=find, name="isolation-probe", daemon=True).start()
+    atexit.register(_let_the_probe_finish)
+
+
+def _let_the_probe_finish() -> None:
+    """A command that ends before it asks (a typo in its folder, say) waits at exit for the probe
+    to finish, so the probe removes its own launcher and sandbox instead of being cut off with
+    their folders left in the temporary folder."""
+    if _FINDING.acquire(timeout=PROBE_EXIT_WAIT_SECONDS):
+        _FINDING.release()
+
+
+@lru_cache(maxsize=1)
+def _namespaces_work() -> bool:
+    note_probe()
+    if not unshare_program() or not sys.platform.startswith("linux"):
+        return False
+    try:
+        return jail_report("namespaces").get("root") == "private"
+    except Exception as exc:  # noqa: BLE001 - any failure to build it means: not here
+        note_probe(str(exc))
+        return False
+
+
+def detect(wanted: str = "auto") -> str:
+    """The level to use: ``wanted`` if given and available, else the strongest available."""
+    if wanted == "process":
+        return "process"
+    if wanted in ("auto", "namespaces") and namespaces_work():
+        return "namespaces"
+    if wanted == "namespaces":
+        raise RuntimeError("namespaces were asked for but `unshare` does not work here; use --isolation auto or process")
+    return "process"
+
+
+def jail_report(level: str) -> dict:
+    """What the jail of a sandbox at ``level`` set up, as its zygote reported it before any student
+    code could exist (sandbox_runtime/jail.py): one empty sandbox, started, read and ended once per
+    level and sandbox user in a process. The level's probe and the run's summary both read it."""
+    return dict(_jail_report(level, os.environ.get(SANDBOX_USER_VARIABLE, "")))
+
+
+@lru_cache(maxsize=8)
+def _jail_report(level: str, sandbox_user: str) -> dict:
+    launcher = Launcher(level=level)
+    folder = StagedFolder({})
+    output = tempfile.TemporaryFile()
+    pid, pipes = None, ()
+    try:
+        try:
+            pid, *pipes = launcher.spawn(folder.work, folder.home, Limits().for_child(), output.fileno())
+        except LauncherError as exc:  # as a sandbox's own start says it (grader/sandbox/session.py)
+            raise SandboxCrashed("starting the sandbox", {"exit_code": str(exc)}) from None
+        return dict(Launcher.jail_record or {})
+    finally:  # ended as a sandbox's session ends: its zygote, then its pipes, then its folder
+        if pid:
+            launcher.end([], reap=pid, within=pid)
+        for fd in pipes:
+            os.close(fd)
+        folder.remove()
+        output.close()
+        launcher.close()

@@ -14,7 +14,7 @@ import pytest
 from grader_labs.elevens.files import lab_file as asset_path
 
 import grader
-from grader.sandbox.isolation import namespaces_work
+from grader.sandbox.launcher import namespaces_work
 from tests.classroom import card_with, grade_class, reference_text, write_class
 from tests.processes import sleep_seconds
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from grader.sandbox import SandboxCrashed, SandboxSession, Student
-from grader.sandbox.isolation import namespaces_work
+from grader.sandbox.launcher import namespaces_work
 from grader.sandbox.launcher import Launcher
 from tests.classroom import reference_text
 

@@ -14,7 +14,7 @@ from grader.integrations.gradescope.sandbox_user import (
     use_sandbox_user,
 )
 from grader.sandbox.confinement import UnsafeSandbox
-from grader.sandbox.isolation import namespaces_work
+from grader.sandbox.launcher import namespaces_work
 from grader.sandbox.jail_spec import DEDICATED_ID
 from grader.sandbox.staging import SANDBOX_USER_VARIABLE, StagedFolder
 from grader.sandbox.staging import SandboxUserError as StagingUserError

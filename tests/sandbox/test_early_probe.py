@@ -1,4 +1,4 @@
-"""The jail probe of `grade` and `check` starts early, in a thread (grader/sandbox/isolation.py
+"""The jail probe of `grade` and `check` starts early, in a thread (grader/sandbox/launcher.py
 probe_early): only for those commands, never for `--isolation process`, and its one answer is
 the one every later caller gets."""
 
@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from grader.sandbox import isolation
+from grader.sandbox import launcher
 
 
 @pytest.fixture
@@ -23,27 +23,27 @@ def counted(monkeypatch):
         time.sleep(0.2)
         return True
 
-    monkeypatch.setattr(isolation, "_namespaces_work", probe)
+    monkeypatch.setattr(launcher, "_namespaces_work", probe)
     return runs
 
 
 @pytest.mark.parametrize("argv", [[], ["labs"], ["export", "canvas"], ["check", "--help"], ["grade", "-h"],
                                   ["check", ".", "--isolation", "process"], ["grade", "c", "--isolation=process"]])
 def test_no_probe_for_other_commands_or_when_none_is_needed(counted, argv):
-    isolation.probe_early(argv)
+    launcher.probe_early(argv)
     assert counted == []
-    assert not isolation._FINDING.locked()
+    assert not launcher._FINDING.locked()
 
 
 @pytest.mark.parametrize("argv", [["check"], ["check", "mine", "--activity", "A1"], ["grade", "class", "--out", "o"],
                                   ["check", ".", "--isolation", "namespaces"]])
 def test_the_probe_runs_once_in_its_thread_and_callers_wait_for_its_answer(counted, argv):
     started = time.monotonic()
-    isolation.probe_early(argv)
+    launcher.probe_early(argv)
     assert time.monotonic() - started < 0.15  # the command goes on while the probe runs
-    assert isolation.namespaces_work() is True  # waits for the thread's answer
+    assert launcher.namespaces_work() is True  # waits for the thread's answer
     assert counted == ["isolation-probe"]
-    assert not isolation._FINDING.locked()
+    assert not launcher._FINDING.locked()
 
 
 def test_a_probe_that_fails_leaves_the_answer_to_the_caller(monkeypatch):
@@ -55,9 +55,9 @@ def test_a_probe_that_fails_leaves_the_answer_to_the_caller(monkeypatch):
             raise OSError("no unshare today")
         return False
 
-    monkeypatch.setattr(isolation, "_namespaces_work", broken)
-    isolation.probe_early(["check"])
-    assert isolation.namespaces_work() is False
+    monkeypatch.setattr(launcher, "_namespaces_work", broken)
+    launcher.probe_early(["check"])
+    assert launcher.namespaces_work() is False
     assert calls == ["isolation-probe", "MainThread"]
 
 

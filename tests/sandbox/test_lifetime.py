@@ -19,7 +19,7 @@ import pytest
 from grader.testers.own_tests import OwnTests, close_warm_sandboxes
 from grader_labs.elevens.variants import run_tester, variant_file
 from grader.sandbox import Limits, SandboxSession, Student, leftovers
-from grader.sandbox.isolation import namespaces_work
+from grader.sandbox.launcher import namespaces_work
 from grader.sandbox.launcher import Launcher
 from grader.sandbox.staging import StagedFolder
 from tests.classroom import reference_text

@@ -19,7 +19,7 @@ of the twin's 13/15, and with the student's files imported in the zygote the cou
 import pytest
 
 from grader.engine.batch import GradeOptions, grade
-from grader.sandbox.isolation import namespaces_work
+from grader.sandbox.launcher import namespaces_work
 from grader.intake.class_folder import find_submissions
 from tests.classroom import card_with, elevens_rubric
 

@@ -15,7 +15,7 @@ import time
 import pytest
 
 from grader.sandbox import Limits, SandboxCrashed, SandboxSession, Student, StudentLoadError
-from grader.sandbox.isolation import namespaces_work
+from grader.sandbox.launcher import namespaces_work
 from grader.sandbox.launcher import Launcher
 
 LEVELS = ["process"] + (["namespaces"] if namespaces_work() else [])

@@ -28,7 +28,7 @@ import pytest
 from click.testing import CliRunner
 
 from grader.commands.sandbox_profile import PROFILE_NAME, profile_text, sandbox_profile_command
-from grader.sandbox import confinement, isolation
+from grader.sandbox import confinement, isolation, launcher
 from tests.security import as_user
 
 ON_LINUX = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="AppArmor and namespaces are Linux's")
@@ -162,12 +162,13 @@ def _installed_copy(folder: Path, marker: Path) -> Path:
 
 @ON_LINUX
 def test_as_root_the_jail_is_built_through_the_profiled_copy(tmp_path, monkeypatch):
-    if os.geteuid() != 0 or not isolation.namespaces_work():
+    if os.geteuid() != 0 or not launcher.namespaces_work():
         pytest.skip("needs root where the jail works (the ordinary-user case below covers the rest)")
     marker = tmp_path / "used"
     copy = _installed_copy(tmp_path / "libexec", marker)
     monkeypatch.setattr(isolation, "PROFILED_UNSHARE", str(copy))
     assert isolation.namespace_prefix()[0] == str(copy)
+    launcher._jail_report.cache_clear()  # a sandbox of its own, started through the copy
     found = confinement._measure.__wrapped__("namespaces", "")
     assert marker.is_file() and found.private_root and found.seccomp_filter and found.uid != 0, found
 
@@ -184,7 +185,7 @@ print(json.dumps({"prefix": isolation.namespace_prefix()[0], "private_root": fou
 
 @ON_LINUX
 def test_as_an_ordinary_user_the_jail_is_built_through_the_profiled_copy(tmp_path, ordinary_site):
-    if not isolation.namespaces_work():
+    if not launcher.namespaces_work():
         pytest.skip("no namespaces here")
     work = tmp_path / "run"
     work.mkdir()

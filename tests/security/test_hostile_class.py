@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 import grader
-from grader.sandbox.isolation import namespaces_work
+from grader.sandbox.launcher import namespaces_work
 from tests.classroom import card_with, reference_text, write_class
 from tests.security import as_user
 

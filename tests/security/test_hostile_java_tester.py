@@ -29,7 +29,7 @@ from grader.java.compiling import compile_activity
 from grader.java.session import end_submission_jvm
 from grader.java.testers import JavaOwnTests
 from grader.sandbox import Limits
-from grader.sandbox.isolation import namespaces_work
+from grader.sandbox.launcher import namespaces_work
 from grader_labs.elevens.variants import run_tester, variant_file
 from tests.security.probes import probes_of
 

@@ -23,7 +23,7 @@ import pytest
 
 from grader.testers.own_tests import OwnTests, close_warm_sandboxes
 from grader.sandbox import Limits
-from grader.sandbox.isolation import namespaces_work
+from grader.sandbox.launcher import namespaces_work
 from grader_labs.elevens.variants import run_tester, variant_file
 from tests.security import as_user
 from tests.security.hostile_tester import CHEAT, PROBES

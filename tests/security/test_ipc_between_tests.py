@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from grader.engine.batch import GradeOptions, grade
-from grader.sandbox.isolation import namespaces_work
+from grader.sandbox.launcher import namespaces_work
 from grader.intake.class_folder import find_submissions
 from tests.classroom import card_with, elevens_rubric
 from tests.security import as_user

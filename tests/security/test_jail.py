@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import grader
-from grader.sandbox.isolation import namespaces_work
+from grader.sandbox.launcher import namespaces_work
 from grader.sandbox.jail_spec import ETC, SYSTEM, read_only_paths
 from tests.classroom import card_with, write_class
 from tests.lab_loader import ROOT

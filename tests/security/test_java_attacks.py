@@ -24,7 +24,7 @@ from grader.java.session import JvmSession, end_submission_jvm
 from grader.java.worker import WORKER_SOURCES, JvmProcess, wait_ready, worker_classes
 from grader.java.worker_cache import cache_problem, sources_digest
 from grader.sandbox.errors import StudentError
-from grader.sandbox.isolation import namespaces_work
+from grader.sandbox.launcher import namespaces_work
 from grader.sandbox.limits import Limits
 from tests.classroom import grade_class, write_class
 

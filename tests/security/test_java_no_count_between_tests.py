@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from grader.java.session import end_submission_jvm
-from grader.sandbox.isolation import namespaces_work
+from grader.sandbox.launcher import namespaces_work
 from tests.classroom import elevens_rubric, grade_class
 
 ROOT = Path(__file__).resolve().parents[2]

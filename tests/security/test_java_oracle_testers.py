@@ -33,7 +33,7 @@ import pytest
 from grader.java.session import end_submission_jvm
 from grader.java.testers import JavaOwnTests
 from grader.sandbox import Limits
-from grader.sandbox.isolation import namespaces_work
+from grader.sandbox.launcher import namespaces_work
 from grader.testers.transcripts import CAUGHT, compare, judge
 from grader_labs.elevens.variants import run_tester, variant_file
 

@@ -26,7 +26,7 @@ import pytest
 
 from grader.testers.own_tests import OwnTests, close_warm_sandboxes
 from grader.sandbox import Limits
-from grader.sandbox.isolation import namespaces_work
+from grader.sandbox.launcher import namespaces_work
 from grader.testers.verdicts import expect_variant_caught
 from grader.testers.transcripts import CAUGHT, SAME_ANSWERS, judge
 from grader_labs.elevens.variants import buggy, run_tester, variant_file
