@@ -4,7 +4,7 @@ Each layout is a module with three names (the contract a new one follows):
 
 - ``NAME``: what ``--from`` calls it (``canvas``);
 - ``recognise(root: Path) -> str``: evidence that the folder ``root`` is this layout, in words
-  for the teacher ("41 files named like smithbob_340934_208490284_deck.py"), or "" when it is not;
+  for the teacher ("41 files named like smithbob_340934_208490284_widget.py"), or "" when it is not;
 - ``read(root: Path, scratch: Path, options: IntakeOptions) -> list[IntakeStudent]``: each
   student's work written into a folder of their own under ``scratch`` (model.py), raising
   ``IntakeError`` when the download breaks the layout's rules.

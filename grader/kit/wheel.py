@@ -18,7 +18,7 @@ FIXED_TIME = (1980, 1, 1, 0, 0, 0)
 
 
 def wheel_name(distribution: str, version: str) -> str:
-    """The file name pip expects: ``grader_kit_elevens-0.1.0-py3-none-any.whl``."""
+    """The file name pip expects: ``grader_kit_widgets-0.1.0-py3-none-any.whl`` for a lab ``widgets``."""
     return f"{_normalised(distribution)}-{version}-py3-none-any.whl"
 
 
