@@ -5,4 +5,6 @@ to carry requests from the grader to student objects and plain-data answers back
 standard library alone (plus pytest, which the launcher preloads read-only for students'
 pytest-style testers and which only tester runs touch) and never imports ``grader``; the grader
 never imports it either, but copies these files into each sandbox (see grader/sandbox/staging.py).
+
+Must not import: grader.
 """

@@ -3,6 +3,5 @@ a shuffle with stated error rates (statistics.py), and tests that sample until t
 (sequential.py). A lab's suites import these; they see student code only as plain data and
 proxies (grader.sandbox).
 
-Trusted side only, and free of the engine: nothing here may import the engine, the terminal or
-the reporters.
+Must not import: grader.engine, grader.terminal, grader.reporters, grader.commands, sandbox_runtime.
 """

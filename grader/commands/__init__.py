@@ -3,6 +3,11 @@ grader/cli.py), one module each. cli.py registers them only when one of them is 
 (``all_commands``): importing every integration would cost each ``grader check`` its time, so
 nothing is imported when this package is. grade and check use two modules of it themselves:
 intake.py (a class as an LMS hands it over) and arguments.py (what they make of their arguments).
+What every command shares is here too: exit codes (exitcodes.py), option types whose errors
+say the fix (option_types.py), the lab a command uses (lab_choice.py) and what --activity and
+--test select (selection.py).
+
+Must not import: grader.cli.
 """
 
 

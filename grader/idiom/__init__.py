@@ -15,6 +15,8 @@ through the helpers below, never by hand:
 
 ``show``, ``expect`` and ``fail`` (grader/checks/assertions.py) pick a Twin's side and write values in the
 test's idiom. grader/idiom/base.py is the Python wording, grader/idiom/java.py the Java one.
+
+Must not import: grader.engine, grader.sandbox.proxy, grader.reporters, grader.commands.
 """
 
 from collections.abc import Iterator

@@ -8,4 +8,6 @@ test with the test's seed, calls through the same ``Student`` proxies, and the s
 The JVM side is ``sandbox_jvm/`` (its README is the protocol); ``worker.py`` builds it once and
 starts it under the sandbox's limits. Nothing here knows a lab: Python file names map to Java
 class names by a rule (``widget_box.py`` -> ``WidgetBox``).
+
+Must not import: grader.commands, grader.terminal, grader.reporters, grader.integrations, grader.cli.
 """

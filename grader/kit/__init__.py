@@ -16,4 +16,6 @@ one (edition.py) and then:
   there and readable, and leaves its points to the teacher (teacher_checks.py); an answer with
   many possible values it compares with a salted hash (grader/lab/answer_key.py);
 - offers the student commands only (check, play, labs).
+
+Must not import: grader.engine, grader.sandbox, grader.commands, grader.terminal.
 """

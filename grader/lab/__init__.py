@@ -1,6 +1,6 @@
 """What a lab is to the grader: the plug-ins it finds (registry.py), each lab's rubric, suites,
-starter and handout, its written questions' answers, and the files it ships.
+starter and handout, its written questions' answers, and the files it ships. It reads a lab's
+definition and knows no lab by name.
 
-It reads a lab's definition and knows no lab by name; it must not import the engine, the sandbox,
-the reporters or the command line.
+Must not import: grader.engine, grader.sandbox, grader.reporters, grader.commands, grader.terminal, grader.cli.
 """

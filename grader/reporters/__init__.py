@@ -3,6 +3,8 @@
 The built-in ones write results.json, gradebook.csv and one report.md per student. Every format
 is found by name through ``output_formats()``, whether it is built in or shipped by another
 package under the ``grader.reporters`` entry point group.
+
+Must not import: grader.engine, grader.sandbox, grader.commands, grader.terminal, grader.cli.
 """
 
 import importlib

@@ -1,6 +1,6 @@
 """What a grading run produced and how it is kept: the results (model.py), the command that
 replays a test (replay.py), a class split into shards and merged (sharding.py), and the names
-reserved in an output folder (output_folder.py).
+reserved in an output folder (output_folder.py). Plain data and the rules that join it.
 
-Plain data and the rules that join it; it must not import the engine, the sandbox or a reporter.
+Must not import: grader.engine, grader.sandbox, grader.reporters, grader.commands, grader.terminal.
 """

@@ -2,6 +2,8 @@
 
 ``SandboxSession`` owns one child (a zygote) for one activity of one submission; each test
 gets a fresh forked worker from it, reached through ``Student`` proxies (proxy.py).
+
+Must not import: grader.engine, grader.testers, grader.lab, grader.reporters, grader.commands, grader.terminal.
 """
 
 from grader.sandbox.errors import (

@@ -7,6 +7,8 @@
 - publish.py: the part ``grader check --github`` calls.
 
 docs/integrations.md ("GitHub Classroom") is the teacher's guide.
+
+Must not import: grader.terminal, grader.integrations.gradescope.
 """
 
 from grader.integrations.github.annotations import commands_off

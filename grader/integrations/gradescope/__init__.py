@@ -6,4 +6,6 @@ a wheel (wheel.py) and the teacher's rubric and choices (settings.py). Gradescop
 ``python -m grader.integrations.gradescope.run``, which always writes results.json
 (grader/reporters/gradescope_json.py), whatever goes wrong. docs/integrations.md, "Gradescope",
 is the teacher's side of it.
+
+Must not import: grader.terminal, grader.integrations.github.
 """

@@ -8,4 +8,6 @@ attachment, on a phone as on paper.
 Everything a submission controls (its id, which is a folder name; messages, printed output,
 test names, notes) reaches a page only through ``markup.el`` / ``markup.text``, which escape it:
 see markup.py for the rule and the Content-Security-Policy that backs it up.
+
+Must not import: grader.integrations.
 """
