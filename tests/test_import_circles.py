@@ -1,4 +1,5 @@
-"""No import circles in grader/ or sandbox_runtime/, read from the code's own imports (issue 40).
+"""No import circles in grader/ or sandbox_runtime/, read from the code's own imports, nor between
+the JVM worker's Java packages (issue 40).
 
 A circle is a missing concept: two modules that need each other are one idea split in two, or
 share a third they should both import. Every ``import`` and ``from ... import`` counts, those
@@ -8,7 +9,10 @@ The circles that remain are listed in KNOWN_CIRCLES, each to be cut by a move of
 fails on a new circle, and on a listed one that is gone (take it off the list).
 """
 
+import re
+
 from tests.import_graph import circles, import_graph
+from tests.lab_loader import ROOT
 
 # Each remaining circle: its modules, as found today (the terminal's, console.py <-> check_output.py
 # <-> summary_table.py <-> check_screen.py, was cut by grader/terminal/screen.py; the engine's run state,
@@ -32,3 +36,26 @@ def test_no_import_circle_but_the_known_ones():
 def test_the_circle_finder_finds_a_circle():
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [{"a", "b", "c"}]
     assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def java_package_graph() -> dict[str, set[str]]:
+    """The JVM worker's packages (sandbox_jvm/src) -> the packages of its own that each imports.
+    A class names a class of its own package without an import, so only packages can form a
+    circle a reader sees, and those are what this reads."""
+    graph: dict[str, set[str]] = {}
+    sources = sorted((ROOT / "sandbox_jvm" / "src").rglob("*.java"))
+    for source in sources:
+        text = source.read_text(encoding="utf-8")
+        package = re.search(r"^package ([\w.]+);", text, re.MULTILINE)
+        name = package.group(1) if package else ""
+        graph.setdefault(name, set())
+        for imported in re.findall(r"^import (?:static )?([\w.]+)\.(?:\w+|\*);", text, re.MULTILINE):
+            graph[name].add(imported)
+    ours = set(graph)
+    return {name: {other for other in targets if other in ours and other != name} for name, targets in graph.items()}
+
+
+def test_no_import_circle_on_the_java_side():
+    graph = java_package_graph()
+    assert graph, "no Java sources found under sandbox_jvm/src"
+    assert circles(graph) == [], f"the JVM worker's packages import each other: {circles(graph)}"
