@@ -36,7 +36,7 @@ def student_ids(namespaces: bool) -> tuple[int, int] | None:
     At the process level there is no file system of the sandbox's own, so the dedicated id
     could not even read Python's standard library when it lives under /root: student code then
     runs as ``GRADER_SANDBOX_USER`` if set, else stays root (None), which only a teacher's
-    explicit choice allows (grader/sandbox/policy.py)."""
+    explicit choice allows (grader/sandbox/confinement.py)."""
     owner = sandbox_owner()
     if owner is not None or not namespaces:
         return owner

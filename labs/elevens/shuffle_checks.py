@@ -3,7 +3,7 @@
 The uniformity and flip checks are sequential (grader/checks/sequential.py): they draw samples in
 stages, continuing the same random stream, and stop at the first look where the counts are
 decisive. Over the whole schedule of looks a correct shuffle fails with probability at most one
-in a million and every named wrong shuffle (grader/shuffle_models.py) fails with probability at
+in a million and every named wrong shuffle (labs/elevens/shuffle_models.py) fails with probability at
 least 0.999 (docs/statistics.md has every figure; ``tests/statistics`` recomputes them and
 checks that the constants below are what ``ORDER_DESIGN`` and ``FLIP_DESIGN`` give).
 """
@@ -70,7 +70,7 @@ FLIP_CHECK = SequentialRate(2 / 3, (
 ))
 
 # The fixed-size check the sequential one replaced, still used by the diagnosis of a broken deck
-# (grader/diagnosis/shuffle.py, with grader.checks.statistics.UniformityCheck): 11,975 samples.
+# (labs/elevens/diagnosis/shuffle.py, with grader.checks.statistics.UniformityCheck): 11,975 samples.
 ORDER_SAMPLES = 11_975
 
 SHUFFLE_HINT = Twin("For k from the last index down to 1, pick r from 0 to k inclusive (random.randint(0, k)) "

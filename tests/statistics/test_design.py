@@ -61,7 +61,7 @@ def test_counting_down_gives_the_inverse_orders_so_the_same_probabilities_elsewh
     assert forward != backward and sorted(forward.values()) == sorted(backward.values())
 
 
-# The fixed-size check: the deck diagnosis (grader/diagnosis/shuffle.py) still draws
+# The fixed-size check: the deck diagnosis (labs/elevens/diagnosis/shuffle.py) still draws
 # ORDER_SAMPLES rearrangements and judges them with it.
 
 def test_fixed_order_check_fails_a_correct_shuffle_at_most_once_in_a_million():

@@ -64,12 +64,12 @@ def pearson(counts: list[int]) -> float:
 
 def test_the_order_check_is_what_its_design_gives():
     designed = design_uniformity(ORDERS, alternatives=list(ALTERNATIVES.values()), **ORDER_DESIGN)
-    assert designed == ORDER_CHECK, f"refresh ORDER_CHECK in grader/shuffle_checks.py: {designed}"
+    assert designed == ORDER_CHECK, f"refresh ORDER_CHECK in labs/elevens/shuffle_checks.py: {designed}"
 
 
 def test_the_flip_check_is_what_its_design_gives():
     designed = design_rate(FLIP_RATE, wrong_rates=list(FLIP_MODELS.values()), **FLIP_DESIGN)
-    assert designed == FLIP_CHECK, f"refresh FLIP_CHECK in grader/shuffle_checks.py: {designed}"
+    assert designed == FLIP_CHECK, f"refresh FLIP_CHECK in labs/elevens/shuffle_checks.py: {designed}"
 
 
 def test_the_designs_spend_at_most_their_budgets():

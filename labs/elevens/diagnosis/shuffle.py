@@ -5,7 +5,7 @@ sandbox where shuffle() is switched off, is shuffle's fault. ``probe_shuffle`` t
 shuffle() the way Activity 4 does, on four Cards planted in ``cards``: it must set the count back
 to len(cards), keep every card, and make every one of the 24 orders equally likely. The
 rearrangement each shuffle makes is what must be uniform, so each order is compared with the one
-before it. The sample size and the acceptance band are Activity 4's (grader/shuffle_checks.py):
+before it. The sample size and the acceptance band are Activity 4's (labs/elevens/shuffle_checks.py):
 a correct shuffle is blamed at most once in a million seeds.
 """
 

@@ -1,7 +1,7 @@
 """Activity 3: shuffling lists in place, flipping a weighted coin, comparing as permutations.
 
 The perfect shuffle and are_permutations are checked exactly. selection_shuffle and flip are
-random: their statistical checks have stated error rates (grader/shuffle_checks.py).
+random: their statistical checks have stated error rates (labs/elevens/shuffle_checks.py).
 """
 
 import random

@@ -15,7 +15,7 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The record of what the lab's classes answered a student's tester in one run (a transcript:
- * grader/transcripts.py). The lab's versions are compiled with a wrapper around every method and
+ * grader/testers/transcripts.py). The lab's versions are compiled with a wrapper around every method and
  * constructor (grader/java/recording.py) that calls {@link #apply}: first with the call's label
  * and arguments (the receiver first), then with the answer (an Object[] of one value, or none
  * for void) or the exception. Only a call from outside the lab's classes (the tester, JUnit, the
@@ -39,7 +39,7 @@ import javax.crypto.spec.SecretKeySpec;
  * step is put at its end, so it can only part from another run with "another call".
  */
 final class Recorder implements BiFunction<Object, Object, Object> {
-    static final int MAX_STEPS = 250_000; // as grader/transcripts.py
+    static final int MAX_STEPS = 250_000; // as grader/testers/transcripts.py
     /** Frames probed before a step opens, so that closing it cannot overflow the stack. */
     private static final int PROBE_FRAMES = 160;
     private static final Object IDLE = new Object();
