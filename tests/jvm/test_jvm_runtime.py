@@ -81,7 +81,7 @@ def test_lists_and_arrays_cross_both_ways(fresh):
     texts = ["a", "é", "\u2028", "🂡 \"quoted\"\n\t\\", ""]
     assert fresh.ok("call", module="shuffler", name="names", args=[texts]) == texts
     # Plain strings (taken whole by the worker's parser) between escaped ones (read character
-    # by character), so each kind follows the other (sandbox_jvm/Json.java, string()).
+    # by character), so each kind follows the other (sandbox_jvm/src/sandbox_jvm/Json.java, string()).
     mixed = ["plain", 'a "quoted" word', "plain again", "back\\slash", "", "end", "\\", "x" * 5000]
     assert fresh.ok("call", module="shuffler", name="names", args=[mixed]) == mixed
     assert fresh.ok("call", module="shuffler", name="first_letter", args=["queen"]) == "q"

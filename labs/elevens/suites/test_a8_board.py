@@ -1,4 +1,4 @@
-"""Activity 8: the abstract Board, through the grader's minimal subclass (harness/probe_board.py).
+"""Activity 8: the abstract Board, through the grader's minimal subclass (harness/elevens/probe_board.py).
 
 The student's board.py runs beside the reference Card and Deck; the probe game's own rules are
 trivial, so every test here judges a method of Board itself. Each test runs on boards of every
