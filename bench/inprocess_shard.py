@@ -42,7 +42,7 @@ from grader.engine.lifeline import die_with_parent  # noqa: E402
 from grader.engine.shard import pytest_arguments  # noqa: E402
 from grader.testers.own_tests import OwnTests, PytestUnavailable, TesterRun, describe_failure  # noqa: E402
 from grader.sandbox import Limits, SandboxTimeout, StudentError, StudentLoadError  # noqa: E402
-from sandbox_runtime import failures, testers, zygote  # noqa: E402
+from sandbox_runtime import failures, load_steps, testers  # noqa: E402
 from sandbox_runtime.operations import Worker  # noqa: E402
 from sandbox_runtime.pytest_preload import STATUS as PYTEST_STATUS  # noqa: E402
 
@@ -145,7 +145,7 @@ class InProcessSession:
         forget_lab_modules(tuple(Path(name).stem for name in files))
         sys.path.insert(0, self.folder)
         failures.set_own(None if own is None else list(own))
-        # The sandbox's own loading steps (sandbox_runtime/zygote.py), run here in the grading process.
+        # The sandbox's own loading steps (sandbox_runtime/load_steps.py), run here in the grading process.
         reply, expired = run_limited(self.limits.load_seconds, self._load, modules, list(disable))
         if expired:
             reply = {"error": {"type": "SandboxTimeout", "message": f"loading took over {self.limits.load_seconds:g} s",
@@ -153,9 +153,9 @@ class InProcessSession:
         self.load_error = reply.get("error")
 
     def _load(self, modules: list[str], disable: list[str]) -> dict:
-        reply = zygote.load(modules, self.folder)
+        reply = load_steps.load(modules, self.folder)
         if "ok" in reply:
-            reply = zygote.disable(disable, self.folder) or reply
+            reply = load_steps.disable(disable, self.folder) or reply
         return reply
 
     def worker(self, seed: int, fresh: bool = False) -> InProcessLink:

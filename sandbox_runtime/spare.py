@@ -1,7 +1,7 @@
 """A test's worker, from the moment the zygote forks it as a *spare* (before its test exists)
 to its exit: how it waits for its test without running anything of it, takes its seed, imports
 the student's files, answers the grader's requests and says "done". The zygote's side of this is
-in zygote.py.
+in zygote.py, and the handover of the test, both ends, in handover.py.
 
 The student's files are imported here, after the test is handed over, never in the zygote: this
 process is the only one their code ever runs in, and it ends with its test. By then the test
@@ -19,7 +19,9 @@ import sys
 from typing import TYPE_CHECKING
 
 from sandbox_runtime import wire
+from sandbox_runtime.handover import READY, read_line
 from sandbox_runtime.lifetime import die_with_parent
+from sandbox_runtime.load_steps import disable, load
 from sandbox_runtime.operations import Worker
 
 if TYPE_CHECKING:
@@ -30,7 +32,7 @@ def spare_main(sock: int, zygote: int, cmd_fd: int, reply_fd: int, staging_dir: 
                imports: tuple[list, list] | None = None) -> None:
     """A spare worker: ready for a test before there is one, then that test's worker.
     ``imports``: the student's modules to import once the test is handed over, and the methods
-    to switch off (zygote.disable); None when the zygote imported the lab's files itself."""
+    to switch off (load_steps.disable); None when the zygote imported the lab's files itself."""
     die_with_parent(zygote)  # a worker stuck in a loop still dies with its zygote
     worker = Worker(staging_dir)
     worker.warm_up()
@@ -67,8 +69,6 @@ def import_students_files(modules: list, switched_off: list, staging_dir: str) -
     """Import the sandbox's modules as the load did (the loader's imports succeeded), and switch
     the activity's methods off; None, or the error to answer with (an import that fails only
     now: it depends on the clock, say)."""
-    from sandbox_runtime.zygote import disable, load  # the zygote's own steps, run here
-
     reply = load(modules, staging_dir)
     if "ok" in reply:
         reply = disable(switched_off, staging_dir) or reply
@@ -145,23 +145,3 @@ def end_output(sock: int, done: bytes) -> None:
         os.close(opened)
         os.write(sock, done)
 
-
-# What a spare answers to its seed, once it has imported the student's files and before the
-# test's first request is read. Only that answer proves the spare alive: one killed a moment ago
-# (an earlier test's code can, at the process level) may not have died yet when the zygote
-# looks, and the test handed to it would die with it.
-READY = b"go\n"
-
-
-def read_line(sock: int) -> bytes:
-    """One line from the zygote; exits if the zygote is gone without sending one."""
-    line = b""
-    while not line.endswith(b"\n"):
-        try:
-            chunk = os.read(sock, 64)
-        except OSError:
-            chunk = b""
-        if not chunk:
-            os._exit(0)  # the zygote is gone without handing this one over
-        line += chunk
-    return line

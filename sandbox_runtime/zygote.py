@@ -42,7 +42,6 @@ was forked before the token existed), so student code cannot fake the end of its
 
 import _signal  # the signal module's C functions: its wrappers make enums, which touch many pages
 import gc
-import importlib
 import os
 import select
 import signal
@@ -50,10 +49,11 @@ import socket
 import sys
 import time
 
-from sandbox_runtime import failures, names, sources, wire
-from sandbox_runtime.failures import describe
+from sandbox_runtime import failures, sources, wire
 from sandbox_runtime.limits import apply_limits
-from sandbox_runtime.children import Child, answered, exit_status, open_pidfd
+from sandbox_runtime.children import Child, exit_status, open_pidfd
+from sandbox_runtime.handover import answered
+from sandbox_runtime.load_steps import compile_stand_ins, disable, load
 from sandbox_runtime.loading import import_standard_library, load_in_child, offer_folder
 from sandbox_runtime.spare import spare_main
 from sandbox_runtime.wiping import remember_descriptions, restore_descriptions, wipe, writable_places
@@ -326,42 +326,3 @@ def main(cmd_fd: int, reply_fd: int, staging_dir: str, limits: dict) -> None:
     sys.stdin = None
     Zygote(cmd_fd, reply_fd, staging_dir).serve()
 
-
-def load(modules: list[str], staging_dir: str) -> dict:
-    for module in modules:
-        try:
-            importlib.import_module(module)
-        except BaseException as exc:  # noqa: BLE001 - SystemExit at import is the student's bug
-            return {"error": {**describe(exc, staging_dir), "module": module}}
-    return {"ok": modules}
-
-
-def disable(paths: list[str], staging_dir: str) -> dict | None:
-    """Make methods named ``module.Class.method`` do nothing, so an activity can judge a file
-    without the parts another activity owns (one method switched off, because another activity grades it)."""
-    for path in paths:
-        module_name, class_name, method = path.split(".")
-        try:
-            cls = names.resolve(sys.modules[module_name], class_name)
-            setattr(cls, names.resolve_name(cls, method), lambda self, *args, **kwargs: None)
-        except BaseException as exc:  # noqa: BLE001
-            return {"error": {**describe(exc, staging_dir), "module": module_name}}
-    return None
-
-
-def compile_stand_ins(modules: list[str], staging_dir: str) -> dict | None:
-    """Compile these files now and import them from that code when they are first imported.
-
-    For a lab stand-in that imports what changes from run to run (a stand-in that
-    imports the file under test): it cannot be imported before the class under test exists,
-    but it need not be read and compiled again for each run.
-    """
-    for module in modules:
-        path = os.path.join(staging_dir, f"{module}.py")
-        try:
-            with open(path, "rb") as file:
-                source = file.read()
-            sources.offer(module, path, source, compile(source, path, "exec", dont_inherit=True))
-        except BaseException as exc:  # noqa: BLE001
-            return {"error": {**describe(exc, staging_dir), "module": module}}
-    return None
