@@ -198,14 +198,19 @@ def collect_orphans(launcher: int, zygotes: set) -> None:
 
 
 def keep_runtime_in_memory() -> None:
-    """Read every module of this runtime not imported yet, so a later import never reads the disk."""
-    folder = os.path.dirname(os.path.abspath(__file__))
-    for entry in sorted(os.listdir(folder)):
-        name = f"sandbox_runtime.{entry[:-3]}"
-        if entry.endswith(".py") and entry != "__init__.py" and name not in sys.modules:
-            path = os.path.join(folder, entry)
-            with open(path, "rb") as file:
-                sources.offer(name, path, file.read())
+    """Read every module of this runtime not imported yet, so a later import never reads the disk:
+    those of its subpackages too, and each subpackage's ``__init__.py`` under the package's name."""
+    root = os.path.dirname(os.path.abspath(sys.modules["sandbox_runtime"].__file__))
+    for folder, subfolders, entries in os.walk(root):
+        subfolders[:] = sorted(sub for sub in subfolders if os.path.isfile(os.path.join(folder, sub, "__init__.py")))
+        relative = os.path.relpath(folder, root)
+        package = "sandbox_runtime" if relative == os.curdir else "sandbox_runtime." + relative.replace(os.sep, ".")
+        for entry in sorted(entries):
+            name = package if entry == "__init__.py" else f"{package}.{entry[:-3]}"
+            if entry.endswith(".py") and name not in sys.modules:
+                path = os.path.join(folder, entry)
+                with open(path, "rb") as file:
+                    sources.offer(name, path, file.read())
 
 
 def end(groups: list, reap, wait: bool = True) -> dict:

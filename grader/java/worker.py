@@ -44,7 +44,7 @@ from grader.sandbox.leftovers import make_folder
 from grader.sandbox.lifetime import die_with_parent_prefix
 from grader.sandbox.limits import Limits
 from grader.sandbox.seccomp import seccomp_program
-from grader.sandbox.staging import RUNTIME_FILES, SandboxUserError
+from grader.sandbox.staging import RUNTIME_PACKAGE, SandboxUserError
 
 
 def _worker_sources() -> Path:
@@ -105,7 +105,7 @@ def jail_prefix(level: str, folder: Path, classes: Path) -> list[str]:
     spec = jail_spec(level == "namespaces", folder / "root", Launcher.run_filter or seccomp_program())
     spec.update(work=str(folder / "visible"), home=str(folder / "home"),
                 read_only=[*spec["read_only"], str(classes)])
-    runtime = str(RUNTIME_FILES[0].parent.parent)
+    runtime = str(RUNTIME_PACKAGE.parent)
     boot = JAIL_EXEC.format(runtime=runtime)
     return [*die_with_parent_prefix(), *launcher_prefix(level), sys.executable, "-S", "-B", "-c", boot, json.dumps(spec)]
 

@@ -67,15 +67,19 @@ def _reachable(folder: Path, uid: int, gid: int) -> bool:
     return True
 
 # Located, not imported: the runtime is only ever executed inside a sandbox.
-RUNTIME_FILES = sorted(Path(find_spec("sandbox_runtime").origin).parent.glob("*.py"))
+RUNTIME_PACKAGE = Path(find_spec("sandbox_runtime").origin).parent
+RUNTIME_FILES = sorted(RUNTIME_PACKAGE.rglob("*.py"))  # its subpackages' too
 
 
 def copy_runtime(folder: Path) -> Path:
-    """A fresh copy of the runtime package under ``folder``; returns the folder for sys.path."""
+    """A fresh copy of the runtime package, subpackages and all, under ``folder``; returns the
+    folder for sys.path."""
     package = folder / "sandbox_runtime"
     package.mkdir(parents=True)
     for source in RUNTIME_FILES:
-        shutil.copyfile(source, package / source.name)
+        target = package / source.relative_to(RUNTIME_PACKAGE)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
     return folder
 
 
