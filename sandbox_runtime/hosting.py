@@ -35,7 +35,8 @@ import random
 import re
 import sys
 
-from sandbox_runtime import lifetime, wire
+from sandbox_runtime import wire
+from sandbox_runtime.confinement import lifetime
 from sandbox_runtime.crossing import MethodName, Peer, PeerGone, encode_json
 
 PR_SET_DUMPABLE = 4

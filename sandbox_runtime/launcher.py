@@ -22,7 +22,7 @@ far is frozen out of the garbage collector's sight: a collection in a zygote or 
 otherwise touch, and so copy, every page of them.
 
 Lifetime: the launcher, each zygote and each worker ask the kernel to kill them when their
-parent dies (lifetime.py), so killing the grading process ends them all.
+parent dies (confinement/lifetime.py), so killing the grading process ends them all.
 
 Orphans: a zygote that is killed leaves its last workers (its spare, one just ended) without a
 parent. The launcher takes them in (it is a child subreaper, and in a PID namespace it is init
@@ -38,8 +38,9 @@ import signal
 import socket
 import sys
 
-from sandbox_runtime import jail, pytest_preload, sources, zygote
-from sandbox_runtime.lifetime import become_subreaper, die_with_parent
+from sandbox_runtime import pytest_preload, sources, zygote
+from sandbox_runtime.confinement import jail
+from sandbox_runtime.confinement.lifetime import become_subreaper, die_with_parent
 
 # Numbers the zygote's channel gets in the new process, after everything else is closed.
 CMD_FD, REPLY_FD = 3, 4
@@ -52,7 +53,7 @@ def main(socket_fd: int, parent: int | None = None, preload: dict | None = None,
     ``parent`` is the grading process's pid when the launcher is its direct child (None in a
     PID namespace, where the parent cannot be seen); ``preload`` says where pytest is;
     ``testers``: import the runner of students' testers now (it is, with pytest, in any case);
-    ``jail_spec``: how each zygote jails itself (sandbox_runtime/jail.py): ``namespaces``,
+    ``jail_spec``: how each zygote jails itself (sandbox_runtime/confinement/jail.py): ``namespaces``,
     ``root``, ``read_only``, ``uid``, ``gid``, and ``seccomp`` (the filter, in hex).
     """
     die_with_parent(parent)

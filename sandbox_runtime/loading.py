@@ -22,7 +22,7 @@ import _signal
 
 from sandbox_runtime import sources
 from sandbox_runtime.children import exit_status, open_pidfd
-from sandbox_runtime.lifetime import die_with_parent
+from sandbox_runtime.confinement.lifetime import die_with_parent
 from sandbox_runtime.load_steps import disable, load
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from sandbox_runtime import wire
 from sandbox_runtime.handover import READY, read_line
-from sandbox_runtime.lifetime import die_with_parent
+from sandbox_runtime.confinement.lifetime import die_with_parent
 from sandbox_runtime.load_steps import disable, load
 from sandbox_runtime.operations import Worker
 

@@ -50,7 +50,7 @@ import sys
 import time
 
 from sandbox_runtime import failures, sources, wire
-from sandbox_runtime.limits import apply_limits
+from sandbox_runtime.confinement.limits import apply_limits
 from sandbox_runtime.children import Child, exit_status, open_pidfd
 from sandbox_runtime.handover import answered
 from sandbox_runtime.load_steps import compile_stand_ins, disable, load

@@ -50,7 +50,7 @@ class Launcher:
     # again); None outside a grading run, where the strongest available is used.
     run_level: str | None = None
     # What the last sandbox's jail set up, as the zygote reported it before any student code ran
-    # (sandbox_runtime/jail.py): uid, gid, capabilities, filter, namespaces. For the summary.
+    # (sandbox_runtime/confinement/jail.py): uid, gid, capabilities, filter, namespaces. For the summary.
     jail_record: dict | None = None
     # The filter the run compiled (set from the plan, like ``run_level``); None: compile it here.
     run_filter: bytes | None = None
