@@ -81,7 +81,7 @@ REPLY = {"id": 1234567890123456789, "ok": "red"}
 
 
 try:  # the product's own encoders, where this checkout has them (the bench also runs on older ones)
-    from sandbox_runtime.wire import compact_json as _compact
+    from sandbox_runtime.wire.framing import compact_json as _compact
 except ImportError:
     def _compact(message) -> str:
         return json.dumps(message, separators=(",", ":"), allow_nan=False)
@@ -91,7 +91,7 @@ except ImportError:
     def _crossing_json(message) -> str:
         return json.dumps(message, separators=(",", ":"), allow_nan=True)
 try:
-    from sandbox_runtime.wire import parse_json as _parse
+    from sandbox_runtime.wire.framing import parse_json as _parse
 except ImportError:
     _parse = json.loads
 

@@ -42,7 +42,8 @@ from grader.engine.lifeline import die_with_parent  # noqa: E402
 from grader.engine.shard import pytest_arguments  # noqa: E402
 from grader.testers.own_tests import OwnTests, PytestUnavailable, TesterRun, describe_failure  # noqa: E402
 from grader.sandbox import Limits, SandboxTimeout, StudentError, StudentLoadError  # noqa: E402
-from sandbox_runtime import failures, load_steps, testers  # noqa: E402
+from sandbox_runtime import load_steps, testers  # noqa: E402
+from sandbox_runtime.wire import failures  # noqa: E402
 from sandbox_runtime.operations import Worker  # noqa: E402
 from sandbox_runtime.pytest_preload import STATUS as PYTEST_STATUS  # noqa: E402
 

@@ -30,7 +30,7 @@ import random
 import struct
 import sys
 
-from sandbox_runtime.wire import parse_json
+from sandbox_runtime.wire.framing import parse_json
 from sandbox_runtime.snapshots import SCALARS, flat_state, object_state, restore_state, slot_names, snapshot
 
 MAX_MESSAGE = 16 << 20

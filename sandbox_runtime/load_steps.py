@@ -12,7 +12,7 @@ import os
 import sys
 
 from sandbox_runtime import names, sources
-from sandbox_runtime.failures import describe
+from sandbox_runtime.wire.failures import describe
 
 
 def load(modules: list[str], staging_dir: str) -> dict:

@@ -14,8 +14,8 @@ import json
 import sys
 
 from sandbox_runtime import names
-from sandbox_runtime.failures import describe
-from sandbox_runtime.values import Handles, decode, encode
+from sandbox_runtime.wire.failures import describe
+from sandbox_runtime.wire.values import Handles, decode, encode
 
 
 class Worker:

@@ -16,7 +16,7 @@ import inspect
 import sys
 
 from sandbox_runtime import pytest_marks
-from sandbox_runtime.failures import tester_failure as failure
+from sandbox_runtime.wire.failures import tester_failure as failure
 from sandbox_runtime.pytest_fixtures import Fixtures, Scope, UnknownFixture, argument_names, definition_of
 from sandbox_runtime.pytest_marks import Unsupported
 

@@ -18,7 +18,7 @@ import random
 import sys
 from typing import TYPE_CHECKING
 
-from sandbox_runtime import wire
+from sandbox_runtime.wire import framing
 from sandbox_runtime.handover import READY, read_line
 from sandbox_runtime.confinement.lifetime import die_with_parent
 from sandbox_runtime.load_steps import disable, load
@@ -39,7 +39,7 @@ def spare_main(sock: int, zygote: int, cmd_fd: int, reply_fd: int, staging_dir: 
     if imports is None and output is not None and type(sys.stdout) is type(sys.stderr) is io.TextIOWrapper:
         restore_output(output)  # Python's own streams: flushing them runs nothing of the student's
         output = None
-    reader = wire.LineReader(cmd_fd)
+    reader = framing.LineReader(cmd_fd)
     line = read_line(sock)
     if mask is not None:
         forget_pending_signals()
@@ -75,7 +75,7 @@ def import_students_files(modules: list, switched_off: list, staging_dir: str) -
     return reply.get("error")
 
 
-def refuse_requests(reader: wire.LineReader, reply_fd: int, error: dict, sock: int) -> None:
+def refuse_requests(reader: framing.LineReader, reply_fd: int, error: dict, sock: int) -> None:
     """The student's files did not import in this test: every request gets that error."""
     answer_requests(reader, reply_fd, lambda request: {"error": error})
     try:
@@ -111,7 +111,7 @@ def forget_pending_signals() -> None:
             pass
 
 
-def serve(reader: wire.LineReader, reply_fd: int, worker: Worker, sock: int) -> None:
+def serve(reader: framing.LineReader, reply_fd: int, worker: Worker, sock: int) -> None:
     answer_requests(reader, reply_fd, worker.answer)
     try:
         end_output(sock, b"done\n")
@@ -119,7 +119,7 @@ def serve(reader: wire.LineReader, reply_fd: int, worker: Worker, sock: int) -> 
         os._exit(0)
 
 
-def answer_requests(reader: wire.LineReader, reply_fd: int, answer: "Callable[[dict], dict]") -> None:
+def answer_requests(reader: framing.LineReader, reply_fd: int, answer: "Callable[[dict], dict]") -> None:
     """Answer the test's requests with ``answer`` until it says "exit" (or the grader is gone)."""
     while True:
         try:
@@ -128,7 +128,7 @@ def answer_requests(reader: wire.LineReader, reply_fd: int, answer: "Callable[[d
             break
         if request.get("op") == "exit":
             break
-        wire.write_message(reply_fd, {"id": request.get("id"), **answer(request)})
+        framing.write_message(reply_fd, {"id": request.get("id"), **answer(request)})
 
 
 def end_output(sock: int, done: bytes) -> None:

@@ -11,7 +11,7 @@ The tester's style is read from its contents (tester_styles.py), never from its 
 
 While a unittest or pytest file is imported, ``unittest.main()`` and ``pytest.main()`` do
 nothing: the grader runs the tests itself. The reply is plain data: ``passed``, ``how``, the
-``style``, and on a failure the ``test`` that failed and the ``error`` (see failures.py).
+``style``, and on a failure the ``test`` that failed and the ``error`` (see wire/failures.py).
 
 **Prepared once, run many times.** Activity 5 runs the same tester against some forty classes,
 each run in a fresh worker forked from one zygote. The zygote reads each tester file, decides its
@@ -35,7 +35,7 @@ import traceback
 import warnings
 
 from sandbox_runtime import pytest_style, sources, unittest_style
-from sandbox_runtime.failures import tester_failure
+from sandbox_runtime.wire.failures import tester_failure
 from sandbox_runtime.pytest_preload import STATUS as PYTEST_STATUS
 from sandbox_runtime.tester_styles import PYTEST, SCRIPT, UNITTEST, style_of
 

@@ -49,7 +49,8 @@ import socket
 import sys
 import time
 
-from sandbox_runtime import failures, sources, wire
+from sandbox_runtime import sources
+from sandbox_runtime.wire import failures, framing
 from sandbox_runtime.confinement.limits import apply_limits
 from sandbox_runtime.children import Child, exit_status, open_pidfd
 from sandbox_runtime.handover import answered
@@ -75,7 +76,7 @@ class Zygote:
         self.cmd_fd = cmd_fd
         self.reply_fd = reply_fd
         self.staging_dir = staging_dir
-        self.reader = wire.LineReader(cmd_fd)
+        self.reader = framing.LineReader(cmd_fd)
         self.spare: Child | None = None
         self.current: Child | None = None
         self.unreaped: list[int] = []  # workers killed after "done": collected later
@@ -99,7 +100,7 @@ class Zygote:
             op = request.get("op")
             if op == "load":
                 reply = self.load(request)
-                wire.write_message(self.reply_fd, {"id": request.get("id"), **reply})
+                framing.write_message(self.reply_fd, {"id": request.get("id"), **reply})
                 if "ok" in reply:
                     self.sweep()  # what the loader's imports started ends here
                     self.quiet()
@@ -109,7 +110,7 @@ class Zygote:
             elif op == "fork":
                 self.run_worker(request)
             else:
-                wire.write_message(self.reply_fd, {"id": request.get("id"), "error": {
+                framing.write_message(self.reply_fd, {"id": request.get("id"), "error": {
                     "type": "ProtocolError", "message": f"zygote cannot {op!r}", "frames": []}})
 
     # -- loading -------------------------------------------------------------------------------
