@@ -64,7 +64,7 @@ def main(socket_fd: int, parent: int | None = None, preload: dict | None = None,
     own_pids = os.open("/proc/self/ns/pid", os.O_RDONLY) if jail_spec.get("namespaces") else None
     if testers or preload:
         from sandbox_runtime import testers as _runner  # noqa: F401 - imported for every zygote to come
-        from sandbox_runtime import guest as _guest  # noqa: F401 - and the host of each run's class (hosting.py)
+        from sandbox_runtime.hosting import guest as _guest  # noqa: F401 - and the host of each run's class (hosting/)
     pytest_preload.preload(preload)
     gc.freeze()
     become_subreaper()

@@ -59,9 +59,9 @@ def spare_main(sock: int, zygote: int, cmd_fd: int, reply_fd: int, staging_dir: 
     if failed is not None:
         refuse_requests(reader, reply_fd, failed, sock)
     if host:  # a tester's run: its class lives in another process, forked before the tester runs
-        from sandbox_runtime import hosting
+        from sandbox_runtime.hosting.host import start as start_host
 
-        worker.host_fd = hosting.start(reader, reply_fd, cmd_fd, sock)
+        worker.host_fd = start_host(reader, reply_fd, cmd_fd, sock)
     serve(reader, reply_fd, worker, sock)
 
 

@@ -21,8 +21,8 @@ warnings shown again in each run's output). A file that does not compile, or is 
 left to the run, which meets the same error the same way it always did.
 
 **The class under test lives in another process** (``host``: the module's name and the lab's
-interface of it): the tester imports a module that forwards to the run's host (guest.py,
-hosting.py). ``provide`` (``{"widget.py": source}``, imported from that text: sources.py) remains
+interface of it): the tester imports a module that forwards to the run's host (hosting/guest.py,
+hosting/host.py). ``provide`` (``{"widget.py": source}``, imported from that text: sources.py) remains
 for a caller that runs a tester beside a class in its own process.
 """
 
@@ -84,14 +84,14 @@ def run_tester(path: str, staging_dir: str, provide: dict | None = None, host: d
                host_fd: int | None = None) -> dict:
     """Run one tester file; ``provide`` maps a file name of the sandbox folder (``widget.py``) to
     the source the module of that name is to be imported from; ``host`` names the module whose
-    class lives in the host process (``host_fd``) and the lab's interface of it (guest.py)."""
+    class lives in the host process (``host_fd``) and the lab's interface of it (hosting/guest.py)."""
     if host is not None:
-        from sandbox_runtime import guest
+        from sandbox_runtime.hosting import guest
 
         if host_fd is None:  # the host did not start: nothing of the tester's doing
             return {"passed": False, "how": "no host", "style": ""}
         if guest.GUEST is None:  # once per run, for its first tester file
-            from sandbox_runtime.hosting import seed_unseeded_randoms
+            from sandbox_runtime.hosting.host import seed_unseeded_randoms
 
             seed_unseeded_randoms()  # a tester's unseeded random.Random() asks the same in every run
             guest.install(host_fd, host, staging_dir)
@@ -120,7 +120,7 @@ def run_tester(path: str, staging_dir: str, provide: dict | None = None, host: d
             result = tester_failure(exc, staging_dir)
     reply = {**_grader_problem(result), "style": style}
     if host is not None:
-        from sandbox_runtime import guest
+        from sandbox_runtime.hosting import guest
 
         # What the class answered in this run, as its host recorded and signed it: the grader
         # counts a failure on a wrong class only if the class answered differently (it checks

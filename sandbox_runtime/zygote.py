@@ -82,7 +82,7 @@ class Zygote:
         self.unreaped: list[int] = []  # workers killed after "done": collected later
         self.output: int | None = None  # the output file, once stdout and stderr point elsewhere
         self.mask: set | None = None  # the signal mask each worker's test begins with
-        self.host = False  # each worker forks a host for the class under test first (hosting.py)
+        self.host = False  # each worker forks a host for the class under test first (hosting/host.py)
         # What each worker imports once its test is handed to it: (modules, methods switched
         # off); None in a tester's sandbox, whose zygote imported the lab's files itself.
         self.imports: tuple[list, list] | None = None

@@ -51,7 +51,7 @@ class SandboxSession:
         tester files, read, classified and compiled once in the zygote (sandbox_runtime/testers.py).
 
         ``host``: each worker forks a host for the class under test before anything else, and
-        the test's first request must be that class's "host" (sandbox_runtime/hosting.py).
+        the test's first request must be that class's "host" (sandbox_runtime/hosting/host.py).
 
         ``aliases``: module names a student gave the lab's files -> the lab's (``Widget`` -> ``widget``),
         importable under both (sandbox_runtime/sources.py, ``alias``).

@@ -37,7 +37,7 @@ import sys
 
 from sandbox_runtime.wire import framing
 from sandbox_runtime.confinement import lifetime
-from sandbox_runtime.crossing import MethodName, Peer, PeerGone, encode_json
+from sandbox_runtime.hosting.crossing import MethodName, Peer, PeerGone, encode_json
 
 PR_SET_DUMPABLE = 4
 
