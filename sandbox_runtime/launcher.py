@@ -14,7 +14,7 @@ process groups named and then reaps the zygote, so a pid it signals can never ha
 Three kinds, so that each fork copies no more than its sandbox needs (every page a process has
 makes its forks dearer): a *plain* launcher imports the core of the runtime (json, re,
 traceback, ctypes for prctl); a *testers* one also the runner of students' testers (unittest,
-ast, inspect, runpy: Activity 5 only); a *pytest* one also pytest (pytest_preload.py), for
+ast, inspect, runpy: Activity 5 only); a *pytest* one also pytest (testers/pytest_preload.py), for
 testers that use it. Every file of the runtime is read into memory before the first request and
 whatever is imported later comes from there (sources.py), so nothing is read from the
 launcher's folder afterwards (a student could have written to it). Then every object made so
@@ -38,9 +38,10 @@ import signal
 import socket
 import sys
 
-from sandbox_runtime import pytest_preload, sources, zygote
+from sandbox_runtime import sources, zygote
 from sandbox_runtime.confinement import jail
 from sandbox_runtime.confinement.lifetime import become_subreaper, die_with_parent
+from sandbox_runtime.testers import pytest_preload
 
 # Numbers the zygote's channel gets in the new process, after everything else is closed.
 CMD_FD, REPLY_FD = 3, 4
@@ -63,7 +64,7 @@ def main(socket_fd: int, parent: int | None = None, preload: dict | None = None,
     # Our own PID namespace, to come back to after each zygote is forked into a new one.
     own_pids = os.open("/proc/self/ns/pid", os.O_RDONLY) if jail_spec.get("namespaces") else None
     if testers or preload:
-        from sandbox_runtime import testers as _runner  # noqa: F401 - imported for every zygote to come
+        from sandbox_runtime.testers import running as _runner  # noqa: F401 - imported for every zygote to come
         from sandbox_runtime.hosting import guest as _guest  # noqa: F401 - and the host of each run's class (hosting/)
     pytest_preload.preload(preload)
     gc.freeze()

@@ -131,9 +131,9 @@ class Zygote:
         if "ok" in reply:
             reply = compile_stand_ins(request.get("compile", []), self.staging_dir) or reply
         if "ok" in reply and request.get("testers"):
-            from sandbox_runtime import testers  # imported by a tester launcher already
+            from sandbox_runtime.testers import running  # imported by a tester launcher already
 
-            testers.prepare(request["testers"], self.staging_dir)
+            running.prepare(request["testers"], self.staging_dir)
         return reply
 
     def quiet(self) -> None:

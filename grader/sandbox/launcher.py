@@ -9,7 +9,7 @@ Every page a launcher has makes each fork from it dearer, so there are three kin
 by the grading process (``Launcher.shared(testers=..., pytest=...)``): the plain one, for every
 activity's sandbox; one that has also imported the runner of students' testers (unittest, ast,
 inspect, runpy), for Activity 5's tester sandboxes; and one that has also imported pytest
-(sandbox_runtime/pytest_preload.py), for testers that mention pytest. pytest costs about 0.1 s
+(sandbox_runtime/testers/pytest_preload.py), for testers that mention pytest. pytest costs about 0.1 s
 once, and about 1 ms more on every fork from it.
 
 Lifetime: the launcher dies with the grading process (lifetime.py); its folder is removed by

@@ -48,7 +48,7 @@ class SandboxSession:
 
         ``compiled``: modules compiled once in the zygote but imported only when something
         imports them (a stand-in that imports a class given per run); ``testers``: the student's
-        tester files, read, classified and compiled once in the zygote (sandbox_runtime/testers.py).
+        tester files, read, classified and compiled once in the zygote (sandbox_runtime/testers/running.py).
 
         ``host``: each worker forks a host for the class under test before anything else, and
         the test's first request must be that class's "host" (sandbox_runtime/hosting/host.py).

@@ -3,6 +3,6 @@ running it in its sandbox with the class in a host of its own (own_tests.py), wh
 it may see (interface.py), the host's signed record of each run (transcripts.py), the versions it
 is run against (wrong_versions.py), and what its runs earn (verdicts.py).
 
-Trusted side only: the tester's code runs in the sandbox (sandbox_runtime's testers, guest and
-hosting modules), never here. Nothing here may import the terminal or the reporters.
+Trusted side only: the tester's code runs in the sandbox (sandbox_runtime's testers and hosting
+packages), never here. Nothing here may import the terminal or the reporters.
 """

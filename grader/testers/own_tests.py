@@ -27,7 +27,7 @@ How a run ends, for scoring (docs/testers.md):
 
 - *passed*: every tester file ran to its end: a script to its last line, a unittest file
   through its TestCases, a pytest file through its tests (the runner in the sandbox picks the
-  style from the file's contents: sandbox_runtime/tester_styles.py);
+  style from the file's contents: sandbox_runtime/testers/styles.py);
 - *failed*: an assertion or any other exception, or ``sys.exit`` part-way, even with code 0;
 - a failure catches a wrong class when it is the tester's own check firing (an AssertionError,
   a failed ``self.assert...``, ``pytest.fail`` or a ``pytest.raises`` that saw nothing), or any

@@ -1,6 +1,6 @@
 """Running a student's own tester inside the sandbox, and saying how it ended.
 
-The tester's style is read from its contents (tester_styles.py), never from its name:
+The tester's style is read from its contents (styles.py), never from its name:
 
 - a **script** (the lab's way) runs as ``__main__`` and passes when it runs to its end: an
   AssertionError, any other exception or ``sys.exit`` part-way (even ``sys.exit(0)``) means it
@@ -34,10 +34,11 @@ import sys
 import traceback
 import warnings
 
-from sandbox_runtime import pytest_style, sources, unittest_style
+from sandbox_runtime import sources
+from sandbox_runtime.testers import pytest_style, unittest_style
 from sandbox_runtime.wire.failures import tester_failure
-from sandbox_runtime.pytest_preload import STATUS as PYTEST_STATUS
-from sandbox_runtime.tester_styles import PYTEST, SCRIPT, UNITTEST, style_of
+from sandbox_runtime.testers.pytest_preload import STATUS as PYTEST_STATUS
+from sandbox_runtime.testers.styles import PYTEST, SCRIPT, UNITTEST, style_of
 
 RUNNERS = {UNITTEST: unittest_style.run, PYTEST: pytest_style.run}
 
