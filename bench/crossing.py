@@ -241,7 +241,7 @@ def per_call(statement, number: int = 20000) -> float:
 def suite_parts() -> dict[str, float]:
     """The suite -> worker round trip's parts, both processes' CPU, timed in this process."""
     from grader.sandbox.proxy import from_wire
-    from sandbox_runtime.operations import Worker
+    from sandbox_runtime.workers.operations import Worker
 
     class FakeLink:  # what the proxy reads of a link: its language, and a request that answers at once
         language = "python"

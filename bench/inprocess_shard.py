@@ -42,10 +42,10 @@ from grader.engine.lifeline import die_with_parent  # noqa: E402
 from grader.engine.shard import pytest_arguments  # noqa: E402
 from grader.testers.own_tests import OwnTests, PytestUnavailable, TesterRun, describe_failure  # noqa: E402
 from grader.sandbox import Limits, SandboxTimeout, StudentError, StudentLoadError  # noqa: E402
-from sandbox_runtime import load_steps  # noqa: E402
+from sandbox_runtime.workers import load_steps  # noqa: E402
 from sandbox_runtime.testers import running  # noqa: E402
 from sandbox_runtime.wire import failures  # noqa: E402
-from sandbox_runtime.operations import Worker  # noqa: E402
+from sandbox_runtime.workers.operations import Worker  # noqa: E402
 from sandbox_runtime.testers.pytest_preload import STATUS as PYTEST_STATUS  # noqa: E402
 
 # Every module name a lab file, the grader's harness or a student's tester can have. Each is
@@ -147,7 +147,7 @@ class InProcessSession:
         forget_lab_modules(tuple(Path(name).stem for name in files))
         sys.path.insert(0, self.folder)
         failures.set_own(None if own is None else list(own))
-        # The sandbox's own loading steps (sandbox_runtime/load_steps.py), run here in the grading process.
+        # The sandbox's own loading steps (sandbox_runtime/workers/load_steps.py), run here in the grading process.
         reply, expired = run_limited(self.limits.load_seconds, self._load, modules, list(disable))
         if expired:
             reply = {"error": {"type": "SandboxTimeout", "message": f"loading took over {self.limits.load_seconds:g} s",

@@ -18,7 +18,7 @@ PACKAGES = ("grader", "sandbox_runtime")
 # Each remaining circle: its modules, as found today (the terminal's, console.py <-> check_output.py
 # <-> summary_table.py <-> check_screen.py, was cut by grader/terminal/screen.py; the engine's run state,
 # the class folder's reader and the reporters', by grader/results/output_folder.py; the sandbox's
-# zygote, spare, loader and children, by sandbox_runtime's handover.py and load_steps.py).
+# zygote, spare, loader and children, by sandbox_runtime/workers/handover.py and load_steps.py).
 KNOWN_CIRCLES = [
     {"grader.engine.plan", "grader.java.planning"},
     {"grader.idiom", "grader.sandbox.proxy"},

@@ -1,6 +1,6 @@
 """The grader's end of the launcher: one warm process per grading process that forks zygotes.
 
-See ``sandbox_runtime/launcher.py`` for why. The launcher is started with the same flags and
+See ``sandbox_runtime/workers/launcher.py`` for why. The launcher is started with the same flags and
 the same scrubbed environment a sandbox gets, from its own copy of the runtime, and is
 restarted if it ever dies (student code can signal it: same user). ``Launcher.shared()`` is the
 one a grading process uses; it is closed when the process exits.
@@ -35,7 +35,7 @@ from grader.sandbox.staging import copy_runtime
 
 BOOT = (
     "import sys; sys.path[0:1] = [{runtime!r}]; "
-    "from sandbox_runtime.launcher import main; main({socket}, {parent!r}, {preload!r}, {testers!r}, {jail!r})"
+    "from sandbox_runtime.workers.launcher import main; main({socket}, {parent!r}, {preload!r}, {testers!r}, {jail!r})"
 )
 REPLY_SECONDS = 10.0
 

@@ -11,7 +11,7 @@ A grader running as root can have student code run as an unprivileged user inste
 the user in ``GRADER_SANDBOX_USER`` (the Gradescope autograder does). ``work/`` and ``home/``
 then belong to that user, ``<root>`` stays root's (mode 0711: passable, not listable, so leftover
 clean-up still finds it), and the launcher's new zygote, seeing a home that belongs to someone
-else, becomes that user before it runs anything (sandbox_runtime/launcher.py). That user must be
+else, becomes that user before it runs anything (sandbox_runtime/workers/launcher.py). That user must be
 able to read Python's standard library, which a Python installed under /root is not: the
 Gradescope autograder checks this before it sets the variable (integrations/gradescope/sandbox_user.py).
 """

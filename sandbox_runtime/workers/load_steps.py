@@ -11,7 +11,8 @@ import importlib
 import os
 import sys
 
-from sandbox_runtime import names, sources
+from sandbox_runtime import sources
+from sandbox_runtime.workers import names
 from sandbox_runtime.wire.failures import describe
 
 

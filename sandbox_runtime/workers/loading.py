@@ -21,9 +21,9 @@ import sys
 import _signal
 
 from sandbox_runtime import sources
-from sandbox_runtime.children import exit_status, open_pidfd
+from sandbox_runtime.workers.children import exit_status, open_pidfd
 from sandbox_runtime.confinement.lifetime import die_with_parent
-from sandbox_runtime.load_steps import disable, load
+from sandbox_runtime.workers.load_steps import disable, load
 
 
 

@@ -9,7 +9,7 @@ import os
 import select
 import time
 
-from sandbox_runtime.children import Child
+from sandbox_runtime.workers.children import Child
 
 # What a spare answers to its seed, once it has imported the student's files and before the
 # test's first request is read. Only that answer proves the spare alive: one killed a moment ago

@@ -19,10 +19,10 @@ import sys
 from typing import TYPE_CHECKING
 
 from sandbox_runtime.wire import framing
-from sandbox_runtime.handover import READY, read_line
+from sandbox_runtime.workers.handover import READY, read_line
 from sandbox_runtime.confinement.lifetime import die_with_parent
-from sandbox_runtime.load_steps import disable, load
-from sandbox_runtime.operations import Worker
+from sandbox_runtime.workers.load_steps import disable, load
+from sandbox_runtime.workers.operations import Worker
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -38,10 +38,11 @@ import signal
 import socket
 import sys
 
-from sandbox_runtime import sources, zygote
+from sandbox_runtime import sources
 from sandbox_runtime.confinement import jail
 from sandbox_runtime.confinement.lifetime import become_subreaper, die_with_parent
 from sandbox_runtime.testers import pytest_preload
+from sandbox_runtime.workers import zygote
 
 # Numbers the zygote's channel gets in the new process, after everything else is closed.
 CMD_FD, REPLY_FD = 3, 4
@@ -54,7 +55,7 @@ def main(socket_fd: int, parent: int | None = None, preload: dict | None = None,
     ``parent`` is the grading process's pid when the launcher is its direct child (None in a
     PID namespace, where the parent cannot be seen); ``preload`` says where pytest is;
     ``testers``: import the runner of students' testers now (it is, with pytest, in any case);
-    ``jail_spec``: how each zygote jails itself (sandbox_runtime/confinement/jail.py): ``namespaces``,
+    ``jail_spec``: how each zygote jails itself (confinement/jail.py): ``namespaces``,
     ``root``, ``read_only``, ``uid``, ``gid``, and ``seccomp`` (the filter, in hex).
     """
     die_with_parent(parent)

@@ -52,12 +52,12 @@ import time
 from sandbox_runtime import sources
 from sandbox_runtime.wire import failures, framing
 from sandbox_runtime.confinement.limits import apply_limits
-from sandbox_runtime.children import Child, exit_status, open_pidfd
-from sandbox_runtime.handover import answered
-from sandbox_runtime.load_steps import compile_stand_ins, disable, load
-from sandbox_runtime.loading import import_standard_library, load_in_child, offer_folder
-from sandbox_runtime.spare import spare_main
-from sandbox_runtime.wiping import remember_descriptions, restore_descriptions, wipe, writable_places
+from sandbox_runtime.workers.children import Child, exit_status, open_pidfd
+from sandbox_runtime.workers.handover import answered
+from sandbox_runtime.workers.load_steps import compile_stand_ins, disable, load
+from sandbox_runtime.workers.loading import import_standard_library, load_in_child, offer_folder
+from sandbox_runtime.workers.spare import spare_main
+from sandbox_runtime.workers.wiping import remember_descriptions, restore_descriptions, wipe, writable_places
 
 
 try:

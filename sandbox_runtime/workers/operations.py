@@ -13,7 +13,7 @@ launcher holds in memory (sources.py).
 import json
 import sys
 
-from sandbox_runtime import names
+from sandbox_runtime.workers import names
 from sandbox_runtime.wire.failures import describe
 from sandbox_runtime.wire.values import Handles, decode, encode
 
