@@ -13,7 +13,7 @@ does. Each round measures, in one run and interleaved so that load hits all alik
   real sandbox's worker (the jail this machine allows), and the same request sent by
   ``WorkerLink.request`` without the proxy;
 - ``tester -> host``: ``widget.colour()`` in a student's tester, timed by the tester itself,
-  into the host that holds the version under test (sandbox_runtime/guest.py, hosting.py);
+  into the host that holds the version under test (sandbox_runtime/hosting/guest.py, host.py);
 - ``suite -> JVM`` with ``--java``: the same call into a Java sandbox's JVM.
 
 Then it splits a round trip into its parts by timing each part alone in this process on the
@@ -81,17 +81,17 @@ REPLY = {"id": 1234567890123456789, "ok": "red"}
 
 
 try:  # the product's own encoders, where this checkout has them (the bench also runs on older ones)
-    from sandbox_runtime.wire import compact_json as _compact
+    from sandbox_runtime.wire.framing import compact_json as _compact
 except ImportError:
     def _compact(message) -> str:
         return json.dumps(message, separators=(",", ":"), allow_nan=False)
 try:
-    from sandbox_runtime.crossing import encode_json as _crossing_json
+    from sandbox_runtime.hosting.crossing import encode_json as _crossing_json
 except ImportError:
     def _crossing_json(message) -> str:
         return json.dumps(message, separators=(",", ":"), allow_nan=True)
 try:
-    from sandbox_runtime.wire import parse_json as _parse
+    from sandbox_runtime.wire.framing import parse_json as _parse
 except ImportError:
     _parse = json.loads
 
@@ -241,7 +241,7 @@ def per_call(statement, number: int = 20000) -> float:
 def suite_parts() -> dict[str, float]:
     """The suite -> worker round trip's parts, both processes' CPU, timed in this process."""
     from grader.sandbox.proxy import from_wire
-    from sandbox_runtime.operations import Worker
+    from sandbox_runtime.workers.operations import Worker
 
     class FakeLink:  # what the proxy reads of a link: its language, and a request that answers at once
         language = "python"
@@ -276,8 +276,8 @@ def suite_parts() -> dict[str, float]:
 
 def tester_parts() -> dict[str, float]:
     """The tester -> host round trip's parts, both processes' CPU, timed in this process."""
-    from sandbox_runtime.crossing import Peer
-    from sandbox_runtime.hosting import Record
+    from sandbox_runtime.hosting.crossing import Peer
+    from sandbox_runtime.hosting.host import Record
 
     peer = Peer(-1, -1, frozenset())
     message = {"q": ["call", 1, "colour", [], {}]}

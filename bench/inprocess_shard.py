@@ -14,7 +14,7 @@ suites, same report and records, same scoring) except that nothing runs in a san
   not isolated from each other), each starting from ``random.seed(seed)``;
 - ``OwnTests`` (Activity 5) is replaced by ``InProcessOwnTests``, which runs the student's tester
   in this process against each Deck or Card, with ``runpy``/import exactly as
-  sandbox_runtime/testers.py does inside the sandbox (the same code, called directly), so a
+  sandbox_runtime/testers/running.py does inside the sandbox (the same code, called directly), so a
   tester's AssertionError, SystemExit or other exception is classified the same way.
 
 The only limit kept is a wall-clock alarm per call (as pytest-timeout's signal method does),
@@ -42,9 +42,11 @@ from grader.engine.lifeline import die_with_parent  # noqa: E402
 from grader.engine.shard import pytest_arguments  # noqa: E402
 from grader.testers.own_tests import OwnTests, PytestUnavailable, TesterRun, describe_failure  # noqa: E402
 from grader.sandbox import Limits, SandboxTimeout, StudentError, StudentLoadError  # noqa: E402
-from sandbox_runtime import failures, testers, zygote  # noqa: E402
-from sandbox_runtime.operations import Worker  # noqa: E402
-from sandbox_runtime.pytest_preload import STATUS as PYTEST_STATUS  # noqa: E402
+from sandbox_runtime.workers import load_steps  # noqa: E402
+from sandbox_runtime.testers import running  # noqa: E402
+from sandbox_runtime.wire import failures  # noqa: E402
+from sandbox_runtime.workers.operations import Worker  # noqa: E402
+from sandbox_runtime.testers.pytest_preload import STATUS as PYTEST_STATUS  # noqa: E402
 
 # Every module name a lab file, the grader's harness or a student's tester can have. Each is
 # forgotten before a new set of files is imported, so one activity's (or one variant's) module
@@ -145,7 +147,7 @@ class InProcessSession:
         forget_lab_modules(tuple(Path(name).stem for name in files))
         sys.path.insert(0, self.folder)
         failures.set_own(None if own is None else list(own))
-        # The sandbox's own loading steps (sandbox_runtime/zygote.py), run here in the grading process.
+        # The sandbox's own loading steps (sandbox_runtime/workers/load_steps.py), run here in the grading process.
         reply, expired = run_limited(self.limits.load_seconds, self._load, modules, list(disable))
         if expired:
             reply = {"error": {"type": "SandboxTimeout", "message": f"loading took over {self.limits.load_seconds:g} s",
@@ -153,9 +155,9 @@ class InProcessSession:
         self.load_error = reply.get("error")
 
     def _load(self, modules: list[str], disable: list[str]) -> dict:
-        reply = zygote.load(modules, self.folder)
+        reply = load_steps.load(modules, self.folder)
         if "ok" in reply:
-            reply = zygote.disable(disable, self.folder) or reply
+            reply = load_steps.disable(disable, self.folder) or reply
         return reply
 
     def worker(self, seed: int, fresh: bool = False) -> InProcessLink:
@@ -197,7 +199,7 @@ class InProcessOwnTests(OwnTests):
         try:
             for name in sorted(self.tester_files):
                 # runpy for a script, an import for a unittest or pytest file: the sandbox's own code
-                reply, expired = run_limited(self.limits.call_seconds, testers.run_tester, name, folder)
+                reply, expired = run_limited(self.limits.call_seconds, running.run_tester, name, folder)
                 if expired:
                     return TesterRun("timeout", f"{name} did not finish within {self.limits.call_seconds:g} s")
                 if reply.get("how") == "no pytest":

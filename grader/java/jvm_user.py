@@ -1,7 +1,7 @@
 """Who the JVM runs as, and how the files it must read are opened to that user only.
 
 The JVM is started in the same jail as a Python sandbox's zygote (grader/java/worker.py,
-sandbox_runtime/jail.py), which drops every capability and, when the grader is root, becomes
+sandbox_runtime/confinement/jail.py), which drops every capability and, when the grader is root, becomes
 ``GRADER_SANDBOX_USER`` (as for the Python sandbox, grader/sandbox/staging.py) or, in the jail,
 the dedicated id (grader/sandbox/jail_spec.py): ``jvm_owner`` says which.
 

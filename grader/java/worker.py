@@ -8,7 +8,7 @@ loader (sandbox_jvm/README.md). The JVM is started like a Python sandbox's launc
   ``setpriv --pdeathsig KILL`` where that works (lifetime.py);
 - at the namespaces level inside the same ``unshare`` prefix (its own PID namespace, so nothing
   it starts outlives it; no network), isolation.py, then in the same jail as a Python
-  sandbox's zygote (sandbox_runtime/jail.py): a root file system of its own, no capability, an
+  sandbox's zygote (sandbox_runtime/confinement/jail.py): a root file system of its own, no capability, an
   unprivileged id where the grader is root (``GRADER_SANDBOX_USER``'s, else the dedicated one:
   jvm_user.py), ``no_new_privs`` and the system-call filter;
 - under ``prlimit`` rlimits (CPU seconds, file size, open files, processes if asked), a heap
@@ -44,7 +44,7 @@ from grader.sandbox.leftovers import make_folder
 from grader.sandbox.lifetime import die_with_parent_prefix
 from grader.sandbox.limits import Limits
 from grader.sandbox.seccomp import seccomp_program
-from grader.sandbox.staging import RUNTIME_FILES, SandboxUserError
+from grader.sandbox.staging import RUNTIME_PACKAGE, SandboxUserError
 
 
 def _worker_sources() -> Path:
@@ -91,21 +91,21 @@ def worker_classes() -> Path:
         raise JvmStartError(f"{exc} (sources: {WORKER_SOURCES})") from None
 
 
-# Run by the interpreter that becomes the JVM: it jails itself, then execs (sandbox_runtime/jail.py).
-JAIL_EXEC = "import json, sys; sys.path[0:0] = [{runtime!r}]; from sandbox_runtime.jail import exec_jailed; " \
+# Run by the interpreter that becomes the JVM: it jails itself, then execs (sandbox_runtime/confinement/jail.py).
+JAIL_EXEC = "import json, sys; sys.path[0:0] = [{runtime!r}]; from sandbox_runtime.confinement.jail import exec_jailed; " \
             "exec_jailed(json.loads(sys.argv[1]), sys.argv[2:])"
 
 
 def jail_prefix(level: str, folder: Path, classes: Path) -> list[str]:
     """What the JVM is started inside: tied to our life, the level's namespaces, then the same
-    jail as a Python sandbox's zygote (sandbox_runtime/jail.py): at the namespaces level a root
+    jail as a Python sandbox's zygote (sandbox_runtime/confinement/jail.py): at the namespaces level a root
     file system of its own where it sees the system, the JDK, the worker's ``classes`` and
     ``folder/visible`` (what ``JvmProcess.visible`` copied there) read-only, and a private home;
     at every level no capability, an unprivileged id where the grader is root, and the filter."""
     spec = jail_spec(level == "namespaces", folder / "root", Launcher.run_filter or seccomp_program())
     spec.update(work=str(folder / "visible"), home=str(folder / "home"),
                 read_only=[*spec["read_only"], str(classes)])
-    runtime = str(RUNTIME_FILES[0].parent.parent)
+    runtime = str(RUNTIME_PACKAGE.parent)
     boot = JAIL_EXEC.format(runtime=runtime)
     return [*die_with_parent_prefix(), *launcher_prefix(level), sys.executable, "-S", "-B", "-c", boot, json.dumps(spec)]
 

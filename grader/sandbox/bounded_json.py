@@ -6,7 +6,7 @@ which no ``except ValueError`` catches, and a structure just under the interpret
 parses but breaks the first recursive walk over it. So a line is measured before it is parsed:
 its length (``MAX_LINE_BYTES``) and the depth of its brackets (``MAX_DEPTH``, counted outside
 strings). Honest replies stay far inside both: the sandboxes encode values at most 32 deep
-(sandbox_runtime/values.py, sandbox_jvm Values.java), and sandbox_runtime/wire.py sends an
+(sandbox_runtime/wire/values.py, sandbox_jvm Values.java), and sandbox_runtime/wire/framing.py sends an
 error instead of a line over the size.
 """
 
@@ -15,7 +15,7 @@ import re
 from array import array
 from itertools import accumulate
 
-MAX_LINE_BYTES = 16 << 20  # sandbox_runtime/wire.py MAX_LINE_BYTES must be the same
+MAX_LINE_BYTES = 16 << 20  # sandbox_runtime/wire/framing.py MAX_LINE_BYTES must be the same
 MAX_DEPTH = 200
 _decode = json.JSONDecoder().decode  # ``json.loads`` less its detection of UTF-16 and -32, per line
 # A JSON string, escapes included; one never closed runs to the end, so that no byte is scanned

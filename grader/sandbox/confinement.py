@@ -1,7 +1,7 @@
 """What student code runs with, measured before a run, and the rule for when that is too little.
 
 Before a class is graded, one empty sandbox is started at the run's level and its zygote
-reports, before any student code could exist, what its jail set up (sandbox_runtime/jail.py):
+reports, before any student code could exist, what its jail set up (sandbox_runtime/confinement/jail.py):
 its uid and gid, its capability sets, ``no_new_privs``, whether the system-call filter is on,
 whether it has a file system of its own. That record goes into the summary and results.json
 (``confinement``), so what held is stated, not assumed.

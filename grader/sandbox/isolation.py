@@ -5,7 +5,7 @@
   ``no_new_privs`` and the system-call filter (grader/sandbox/seccomp.py) where there is one.
 - ``namespaces`` (Linux, when the jail can be built here): the launcher runs in its own PID,
   mount and empty network namespaces (and a user namespace when the grader is not root), and
-  each sandbox it forks is jailed on its own (sandbox_runtime/jail.py): a PID namespace of its
+  each sandbox it forks is jailed on its own (sandbox_runtime/confinement/jail.py): a PID namespace of its
   own whose end kills everything in it, a root file system of its own holding only what a
   program needs, read-only, no capability, an unprivileged id, and the filter.
 

@@ -1,4 +1,4 @@
-"""What the jail is told (sandbox_runtime/jail.py): which folders student code may read, as whom.
+"""What the jail is told (sandbox_runtime/confinement/jail.py): which folders student code may read, as whom.
 
 Student code sees, read-only and at their usual paths, only what a Python or Java program needs
 to run: the system's programs and libraries (``/usr``, and the ``/bin``, ``/lib*`` links or

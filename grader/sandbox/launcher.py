@@ -1,6 +1,6 @@
 """The grader's end of the launcher: one warm process per grading process that forks zygotes.
 
-See ``sandbox_runtime/launcher.py`` for why. The launcher is started with the same flags and
+See ``sandbox_runtime/workers/launcher.py`` for why. The launcher is started with the same flags and
 the same scrubbed environment a sandbox gets, from its own copy of the runtime, and is
 restarted if it ever dies (student code can signal it: same user). ``Launcher.shared()`` is the
 one a grading process uses; it is closed when the process exits.
@@ -9,7 +9,7 @@ Every page a launcher has makes each fork from it dearer, so there are three kin
 by the grading process (``Launcher.shared(testers=..., pytest=...)``): the plain one, for every
 activity's sandbox; one that has also imported the runner of students' testers (unittest, ast,
 inspect, runpy), for Activity 5's tester sandboxes; and one that has also imported pytest
-(sandbox_runtime/pytest_preload.py), for testers that mention pytest. pytest costs about 0.1 s
+(sandbox_runtime/testers/pytest_preload.py), for testers that mention pytest. pytest costs about 0.1 s
 once, and about 1 ms more on every fork from it.
 
 Lifetime: the launcher dies with the grading process (lifetime.py); its folder is removed by
@@ -46,7 +46,7 @@ from grader.sandbox.staging import SANDBOX_USER_VARIABLE, StagedFolder, copy_run
 
 BOOT = (
     "import sys; sys.path[0:1] = [{runtime!r}]; "
-    "from sandbox_runtime.launcher import main; main({socket}, {parent!r}, {preload!r}, {testers!r}, {jail!r})"
+    "from sandbox_runtime.workers.launcher import main; main({socket}, {parent!r}, {preload!r}, {testers!r}, {jail!r})"
 )
 REPLY_SECONDS = 10.0
 
@@ -61,7 +61,7 @@ class Launcher:
     # again); None outside a grading run, where the strongest available is used.
     run_level: str | None = None
     # What the last sandbox's jail set up, as the zygote reported it before any student code ran
-    # (sandbox_runtime/jail.py): uid, gid, capabilities, filter, namespaces. For the summary.
+    # (sandbox_runtime/confinement/jail.py): uid, gid, capabilities, filter, namespaces. For the summary.
     jail_record: dict | None = None
     # The filter the run compiled (set from the plan, like ``run_level``); None: compile it here.
     run_filter: bytes | None = None
@@ -273,7 +273,7 @@ def detect(wanted: str = "auto") -> str:
 
 def jail_report(level: str) -> dict:
     """What the jail of a sandbox at ``level`` set up, as its zygote reported it before any student
-    code could exist (sandbox_runtime/jail.py): one empty sandbox, started, read and ended once per
+    code could exist (sandbox_runtime/confinement/jail.py): one empty sandbox, started, read and ended once per
     level and sandbox user in a process. The level's probe and the run's summary both read it."""
     return dict(_jail_report(level, os.environ.get(SANDBOX_USER_VARIABLE, "")))
 

@@ -6,7 +6,7 @@ set-user-ID):
 
 - at the process level that child is the launcher itself, which asks first thing and then
   checks that its parent is still the grading process, whose pid it is given
-  (sandbox_runtime/lifetime.py): the parent may have died before the request;
+  (sandbox_runtime/confinement/lifetime.py): the parent may have died before the request;
 - at the namespaces level it is ``unshare``, which cannot ask for itself, so it is started
   through ``setpriv --pdeathsig KILL`` when that works here; ``unshare --kill-child`` then kills
   the namespace's first process (the launcher), and the kernel every other process in it.
@@ -15,7 +15,7 @@ Not through Popen's ``preexec_fn``: that is unsafe in a parent that runs threads
 does (grader/engine/lifeline.py). The moment between the fork and setpriv's request, and a
 machine without setpriv, are covered by the launcher itself: it exits when the grading
 process's end of its socket closes, and as the namespace's first process takes the namespace
-with it. Zygotes and workers do the same for themselves (sandbox_runtime/lifetime.py).
+with it. Zygotes and workers do the same for themselves (sandbox_runtime/confinement/lifetime.py).
 
 The kernel ties the signal to the *thread* that started the child: the launcher must be
 started from a thread that lives as long as the grading process (the main one, as the engine does).

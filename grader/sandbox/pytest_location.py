@@ -2,7 +2,7 @@
 
 Students' pytest-style testers ``import pytest``; the sandbox has no site-packages. The launcher
 imports pytest once, from exactly the folders and top-level modules named here, and nothing
-else (sandbox_runtime/pytest_preload.py). The list is read from the installed distributions'
+else (sandbox_runtime/testers/pytest_preload.py). The list is read from the installed distributions'
 metadata, so it follows whatever this pytest needs (pluggy, iniconfig, packaging, pygments,
 and on Python < 3.11 exceptiongroup and tomli), without importing any of them for the purpose.
 """

@@ -5,7 +5,7 @@ and the checks a filter must make first (the audit architecture, the x32 ABI), w
 classic mistakes of a hand-rolled filter. It is reached through ``pyseccomp`` (a small ctypes
 binding, API-compatible with libseccomp's own Python binding, which Debian packages only for
 its system Python), and only here: the compiled program is plain bytes that the launcher hands
-to each new zygote, which loads it with one ``prctl`` (sandbox_runtime/jail.py). So the sandbox
+to each new zygote, which loads it with one ``prctl`` (sandbox_runtime/confinement/jail.py). So the sandbox
 needs neither the library nor site-packages.
 
 The filter is a deny list: everything a Python or Java program needs stays allowed, and what

@@ -2,13 +2,13 @@
 
 Lifecycle: ``start()`` stages the folder and launches the zygote; ``load()`` checks that the
 student's modules import (in a child of the zygote: no code of the student's runs in the zygote
-itself, sandbox_runtime/zygote.py); ``worker(seed)`` gives a fresh worker for one test, which
+itself, sandbox_runtime/workers/zygote.py); ``worker(seed)`` gives a fresh worker for one test, which
 imports them; ``close()`` kills
 every process the sandbox started and removes its folder. If a test kills the zygote itself,
 the next ``worker()`` starts a new one, so one bad test cannot take the rest down.
 
 What one test costs is mostly waiting, so the sandbox keeps the waits off its path
-(sandbox_runtime/zygote.py): the zygote forks each worker while the test before it runs;
+(sandbox_runtime/workers/zygote.py): the zygote forks each worker while the test before it runs;
 ``worker()`` only sends the "fork" (its reply is read with the first call); ``finish()`` only
 tells the worker to exit, and its "ended" is awaited when something needs it: the test's
 printed output (``output_since``, ``WorkerLink.output``) or the next ``worker()``. Nothing is
@@ -48,10 +48,10 @@ class SandboxSession:
 
         ``compiled``: modules compiled once in the zygote but imported only when something
         imports them (a stand-in that imports a class given per run); ``testers``: the student's
-        tester files, read, classified and compiled once in the zygote (sandbox_runtime/testers.py).
+        tester files, read, classified and compiled once in the zygote (sandbox_runtime/testers/running.py).
 
         ``host``: each worker forks a host for the class under test before anything else, and
-        the test's first request must be that class's "host" (sandbox_runtime/hosting.py).
+        the test's first request must be that class's "host" (sandbox_runtime/hosting/host.py).
 
         ``aliases``: module names a student gave the lab's files -> the lab's (``Widget`` -> ``widget``),
         importable under both (sandbox_runtime/sources.py, ``alias``).

@@ -11,7 +11,7 @@ A grader running as root can have student code run as an unprivileged user inste
 the user in ``GRADER_SANDBOX_USER`` (the Gradescope autograder does). ``work/`` and ``home/``
 then belong to that user, ``<root>`` stays root's (mode 0711: passable, not listable, so leftover
 clean-up still finds it), and the launcher's new zygote, seeing a home that belongs to someone
-else, becomes that user before it runs anything (sandbox_runtime/launcher.py). That user must be
+else, becomes that user before it runs anything (sandbox_runtime/workers/launcher.py). That user must be
 able to read Python's standard library, which a Python installed under /root is not: the
 Gradescope autograder checks this before it sets the variable (integrations/gradescope/sandbox_user.py).
 """
@@ -67,15 +67,19 @@ def _reachable(folder: Path, uid: int, gid: int) -> bool:
     return True
 
 # Located, not imported: the runtime is only ever executed inside a sandbox.
-RUNTIME_FILES = sorted(Path(find_spec("sandbox_runtime").origin).parent.glob("*.py"))
+RUNTIME_PACKAGE = Path(find_spec("sandbox_runtime").origin).parent
+RUNTIME_FILES = sorted(RUNTIME_PACKAGE.rglob("*.py"))  # its subpackages' too
 
 
 def copy_runtime(folder: Path) -> Path:
-    """A fresh copy of the runtime package under ``folder``; returns the folder for sys.path."""
+    """A fresh copy of the runtime package, subpackages and all, under ``folder``; returns the
+    folder for sys.path."""
     package = folder / "sandbox_runtime"
     package.mkdir(parents=True)
     for source in RUNTIME_FILES:
-        shutil.copyfile(source, package / source.name)
+        target = package / source.relative_to(RUNTIME_PACKAGE)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
     return folder
 
 

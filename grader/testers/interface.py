@@ -1,7 +1,7 @@
 """The lab's interface of a file a student's tester is run against, read from its reference.
 
-A tester reaches the version under test only through this interface (sandbox_runtime/guest.py
-builds the module the tester imports from it; sandbox_runtime/hosting.py answers only what it
+A tester reaches the version under test only through this interface (sandbox_runtime/hosting/guest.py
+builds the module the tester imports from it; sandbox_runtime/hosting/host.py answers only what it
 names), so a version's private attributes, helper methods and docstrings, which differ from one
 version to another, are out of the tester's reach: the tester sees the same module, the same
 classes and the same methods whatever the version, and can tell versions apart only by what

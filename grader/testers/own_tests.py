@@ -15,7 +15,7 @@ that is safe (it does not import the file under test), or compiles it when it do
 classifies and compiles the student's tester files. The run is one fork of it, which first
 forks the run's *host*: the version under test travels as source text in
 the run's first request, which only the host reads, and lives in that process alone; the tester
-imports a module that forwards to it through the lab's interface (sandbox_runtime/hosting.py,
+imports a module that forwards to it through the lab's interface (sandbox_runtime/hosting/host.py,
 guest.py; docs/testers.md, "A tester sees only what the class does"). No version of the file
 under test is ever in the sandbox folder. The host records the run's conversation and signs
 it (grader/testers/transcripts.py): a failure on a wrong version counts only if the class answered
@@ -27,7 +27,7 @@ How a run ends, for scoring (docs/testers.md):
 
 - *passed*: every tester file ran to its end: a script to its last line, a unittest file
   through its TestCases, a pytest file through its tests (the runner in the sandbox picks the
-  style from the file's contents: sandbox_runtime/tester_styles.py);
+  style from the file's contents: sandbox_runtime/testers/styles.py);
 - *failed*: an assertion or any other exception, or ``sys.exit`` part-way, even with code 0;
 - a failure catches a wrong class when it is the tester's own check firing (an AssertionError,
   a failed ``self.assert...``, ``pytest.fail`` or a ``pytest.raises`` that saw nothing), or any

@@ -8,7 +8,7 @@ counts only if the class itself told the tester something different: compared wi
 every correct version, the first step where the two conversations part must be the same call
 answered differently (docs/testers.md, "A failure counts only if the class behaved differently").
 
-**The record.** The process that holds the version under test (sandbox_runtime/hosting.py, and the
+**The record.** The process that holds the version under test (sandbox_runtime/hosting/host.py, and the
 JVM's host for a Java tester) records each exchange it answers as 24 bytes: the first 16 bytes of
 the SHA-256 of the call's canonical form (what was asked, of which object, with which arguments)
 and the first 8 bytes of the SHA-256 of the answer's canonical form (a value, an object, or an

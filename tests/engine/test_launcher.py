@@ -62,7 +62,7 @@ def test_a_student_who_kills_the_launcher_does_not_stop_the_next_sandbox(tmp_pat
             Student(link, ["card"]).card.kill_launcher()
         except SandboxCrashed:
             # At the process level the kernel ends the zygote and this worker with the launcher
-            # (sandbox_runtime/lifetime.py), racing the worker's reply: on a busy machine the
+            # (sandbox_runtime/confinement/lifetime.py), racing the worker's reply: on a busy machine the
             # reply may lose. In the jail the zygote is its namespace's first process, whose
             # parent reads as pid 0: the "launcher" the student finds is its own process group,
             # which it kills. Either way it costs only the killer's own test.

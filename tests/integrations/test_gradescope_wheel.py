@@ -31,7 +31,7 @@ def test_the_wheel_holds_the_grader_its_assets_and_a_record_that_matches(wheel):
     assert wheel.name == f"elevens_grader-{__version__}-py3-none-any.whl"
     files = contents(wheel)
     for expected in ("grader/cli.py", "grader/engine/suites.ini", "grader/integrations/gradescope/templates/run_autograder",
-                     "sandbox_runtime/launcher.py", "grader_assets/reference/elevens/card.py", "grader_assets/rubrics/elevens.yaml",
+                     "sandbox_runtime/workers/launcher.py", "grader_assets/reference/elevens/card.py", "grader_assets/rubrics/elevens.yaml",
                      "grader_labs/elevens/__init__.py", "grader_labs/elevens/suites/test_a1_card.py",
                      "grader_assets/buggy_variants/elevens/mutants/index.yaml", "grader_assets/examples/elevens/fay_zipped.zip",
                      f"{INFO}/METADATA", f"{INFO}/WHEEL", f"{INFO}/entry_points.txt"):

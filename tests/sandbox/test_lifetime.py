@@ -2,7 +2,7 @@
 
 A grading process (a shard) killed with ``kill -9`` takes its launcher, the launcher's zygotes
 and their workers with it, even a worker stuck in ``while True: pass`` (the kernel's parent-death
-signal, sandbox_runtime/lifetime.py); its folders are removed by the next launcher that starts
+signal, sandbox_runtime/confinement/lifetime.py); its folders are removed by the next launcher that starts
 (grader/sandbox/leftovers.py).
 """
 
@@ -162,7 +162,7 @@ def test_only_folders_of_dead_owners_in_this_namespace_are_removed(private_temp)
 
 def test_a_sandbox_process_exits_at_once_if_its_parent_is_already_gone():
     # The race the kernel cannot cover: the parent died before the child asked to die with it.
-    code = ("import os, sys; sys.path.insert(0, {root!r}); from sandbox_runtime.lifetime import die_with_parent; "
+    code = ("import os, sys; sys.path.insert(0, {root!r}); from sandbox_runtime.confinement.lifetime import die_with_parent; "
             "die_with_parent(os.getppid() + 1); print('still here')").format(root=str(ROOT))
     done = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, timeout=30)
     assert done.returncode == 0 and "still here" not in done.stdout

@@ -46,7 +46,7 @@ COUNTERS = {
     "fork hook": FORKS + "import os\nos.register_at_fork(before=lambda: FORKS.append(1))\n",
     "wrapped os.fork": FORKS + ("import os\n_fork = os.fork\n\n\ndef counting_fork():\n    FORKS.append(1)\n"
                                 "    return _fork()\n\n\nos.fork = counting_fork\n"),
-    "wrapped runtime function": FORKS + ("import sys\n_zygote = sys.modules['sandbox_runtime.zygote'].Zygote\n"
+    "wrapped runtime function": FORKS + ("import sys\n_zygote = sys.modules['sandbox_runtime.workers.zygote'].Zygote\n"
                                          "_fork_spare = _zygote.fork_spare\n\n\ndef counting_fork_spare(self):\n"
                                          "    FORKS.append(1)\n    return _fork_spare(self)\n\n\n"
                                          "_zygote.fork_spare = counting_fork_spare\n"),

@@ -1,4 +1,4 @@
-"""A worker forked ahead of its test is as fresh as one forked for it (sandbox_runtime/zygote.py).
+"""A worker forked ahead of its test is as fresh as one forked for it (sandbox_runtime/workers/zygote.py).
 
 The zygote forks each test's worker while the test before it runs (the *spare*), hands it over
 with the test's seed, and reports a worker's end as soon as the worker says it is done. None of
@@ -231,7 +231,8 @@ def test_the_standard_library_the_zygote_imports_for_the_workers_finds_no_studen
     # for such a standard module (``lure_std``: it tries ``import lure``, a name the student took).
     import sys
 
-    from sandbox_runtime import loading, sources
+    from sandbox_runtime import sources
+    from sandbox_runtime.workers import loading
 
     staging, library = tmp_path / "work", tmp_path / "lib"
     staging.mkdir()

@@ -3,13 +3,13 @@
 In the student kit the Card beside a deck tester is the student's own (docs/kit.md), and a
 correct Card may keep its fields in ``__slots__`` (no ``__dict__``), mangle their names, and refuse
 ``__setattr__`` to stay immutable. Objects of the lab's classes cross between the tester and the
-class under test by copy (sandbox_runtime/crossing.py): such a Card must be copied by its slots,
+class under test by copy (sandbox_runtime/hosting/crossing.py): such a Card must be copied by its slots,
 or the tester gets a handle with no ``rank()`` and rejects a correct deck.
 """
 
 from grader.testers.own_tests import OwnTests, close_warm_sandboxes
 from grader.sandbox import Limits
-from sandbox_runtime.snapshots import object_state, restore_state
+from sandbox_runtime.hosting.snapshots import object_state, restore_state
 from tests.lab_loader import ROOT
 
 REFERENCE = ROOT / "reference" / "elevens"

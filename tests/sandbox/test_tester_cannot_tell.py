@@ -1,7 +1,7 @@
 """A tester cannot tell which class it is run against from anything but what the class does.
 
 Every run of a student's tester is a fresh fork of one warm sandbox, and the class under test
-lives in another process, the run's host (sandbox_runtime/hosting.py). A curious tester here
+lives in another process, the run's host (sandbox_runtime/hosting/host.py). A curious tester here
 looks at everything that could name the class: its folder, the file deck.py (or card.py), the
 module's ``__file__``, spec and loader, ``inspect.getsource``, ``sys.modules``, its environment,
 argv, working folder, its parent's command line, environment and working folder in /proc, and

@@ -1,6 +1,6 @@
 """Students' testers in any common style: the rule that picks the style, and what each style supports.
 
-The style comes from the file's contents (sandbox_runtime/tester_styles.py), never its name;
+The style comes from the file's contents (sandbox_runtime/testers/styles.py), never its name;
 each run here is a real sandbox, with pytest preloaded by the launcher.
 """
 

@@ -11,7 +11,7 @@ from grader.lab.answers import AnswersError, load_answers
 from grader.sandbox import bounded_json
 from grader.sandbox.bounded_json import MAX_DEPTH, MAX_LINE_BYTES, RefusedLine, parse_line
 from grader.sandbox.channel import Channel
-from sandbox_runtime import wire
+from sandbox_runtime.wire import framing
 
 
 def nested(depth: int) -> bytes:
@@ -51,7 +51,7 @@ def test_measuring_takes_linear_time_on_lines_built_to_make_it_slow(line):
 
 
 def test_the_sandbox_writer_and_the_grader_reader_agree_on_the_size():
-    assert wire.MAX_LINE_BYTES == MAX_LINE_BYTES
+    assert framing.MAX_LINE_BYTES == MAX_LINE_BYTES
 
 
 def test_the_sandbox_writer_sends_an_error_instead_of_a_reply_the_grader_would_refuse():
@@ -59,7 +59,7 @@ def test_the_sandbox_writer_sends_an_error_instead_of_a_reply_the_grader_would_r
     reader = Channel(os.dup(write), read)
     try:
         # The error sent instead is small: it fits in the pipe, so no reader is needed yet.
-        wire.write_message(write, {"id": 7, "ok": "x" * (MAX_LINE_BYTES + 10)})
+        framing.write_message(write, {"id": 7, "ok": "x" * (MAX_LINE_BYTES + 10)})
         reply = reader.receive(time.monotonic() + 5)
     finally:
         os.close(write)

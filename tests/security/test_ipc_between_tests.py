@@ -13,7 +13,8 @@ then leaves its own mark; its ``rank()`` and ``suit()`` are right only when ``MA
 Each is graded beside its honest twin (``MARKED = False``): each must get exactly the twin's
 grade, test by test, with the grader run as root (at both levels) and as an ordinary user. The
 red team's cards got 15/15 against the twin's 4/15 before the filter refused the IPC calls
-(grader/sandbox/seccomp.py) and the zygote reset what a test shares with it (wiping.py).
+(grader/sandbox/seccomp.py) and the zygote reset what a test shares with it
+(sandbox_runtime/workers/wiping.py).
 """
 
 import ctypes

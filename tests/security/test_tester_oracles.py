@@ -6,7 +6,7 @@ in a tester that never calls the class passed both correct Decks and failed ever
 (A5 18/18, A5b 10/10 for a tester that tests nothing). Two defences (docs/testers.md):
 
 - the host of the class records what it was asked and what it answered, signed with a key only it
-  holds (sandbox_runtime/hosting.py); a failure on a wrong version counts only if, compared with
+  holds (sandbox_runtime/hosting/host.py); a failure on a wrong version counts only if, compared with
   the run on every correct version, the first difference is a call answered differently
   (grader/testers/transcripts.py). A tester that never calls the class, or whose calls get the same
   answers, catches nothing however it decides to fail;
@@ -162,7 +162,7 @@ def test_other_labs_testers_the_oracle_scores_0_and_the_honest_tester_keeps_its_
 # answers differ, only an intact record makes that failure a catch.
 TAMPER = DECK_CALLS + """
 import base64, json, sys
-guest = sys.modules["sandbox_runtime.guest"].GUEST
+guest = sys.modules["sandbox_runtime.hosting.guest"].GUEST
 real = guest.transcript()
 steps = bytearray(base64.b64decode(real["steps"]))
 HOW = "{how}"
@@ -231,7 +231,7 @@ def test_a_snapshot_taken_early_only_hides_differences(tmp_path):
     """A tester may relay its record as it was at the start (the MAC is real): then nothing differs
     from a correct run, and its failure catches nothing."""
     early = DECK_CALLS.replace("from deck import Deck\n", "from deck import Deck\nimport sys\n"
-                               "_g = sys.modules['sandbox_runtime.guest'].GUEST\n_early = _g.transcript()\n", 1)
+                               "_g = sys.modules['sandbox_runtime.hosting.guest'].GUEST\n_early = _g.transcript()\n", 1)
     text = early + "_g.transcript = lambda: _early\nassert seen[8] == 'None' and seen[10] == 0, seen\n"
     own, run = run_on(tmp_path, text, variant_file("Buggy1", "deck.py"))
     assert run.outcome == "failed" and run.transcript is not None and run.transcript.count == 1  # the import

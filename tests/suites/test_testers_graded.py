@@ -66,7 +66,7 @@ def test_the_gate_says_why_the_score_is_0(graded):
     found = activity(graded, "too_strict")
     assert "test_accepts_correct_decks failed" in found.note
     # A private attribute is out of a tester's reach in every version, the reference's included
-    # (sandbox_runtime/guest.py): the tester is rejected on the first correct Deck it meets.
+    # (sandbox_runtime/hosting/guest.py): the tester is rejected on the first correct Deck it meets.
     rejected = next(t for t in found.tests if t.name == "test_accepts_correct_decks[reference]")
     assert "the lab's reference Deck" in rejected.message and "AttributeError" in rejected.message
     assert "_undealt" in rejected.message

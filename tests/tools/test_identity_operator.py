@@ -99,7 +99,7 @@ def test_int_inference_and_shared_literals():
 
 def test_ints_that_cross_as_json_are_fresh_objects():
     """The premise of the suites' cases above 256: the sandbox decodes each number of a message
-    into an int object of its own (sandbox_runtime/wire.py and crossing.py use json.loads), so a
+    into an int object of its own (sandbox_runtime/wire/framing.py and hosting/crossing.py use json.loads), so a
     student's ``is`` compares two different objects, as when their own code computes them."""
     first, second = json.loads(json.dumps([300, 300]))
     assert first == second and first is not second

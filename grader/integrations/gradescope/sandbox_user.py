@@ -14,7 +14,7 @@ included). So, when we are root, we:
    grader (its suites, the lab's answer key), so the sandbox user can read none of them;
 4. name the user in ``GRADER_SANDBOX_USER`` for the grading processes: every sandbox's folder
    is then given to it and its zygote runs as it (grader/sandbox/staging.py,
-   sandbox_runtime/launcher.py).
+   sandbox_runtime/workers/launcher.py).
 
 If any step fails, student code runs as root, as before, and the reason goes to the log (the
 instructor's "Autograder Output"), never to the student.

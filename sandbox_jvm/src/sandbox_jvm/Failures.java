@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * An exception as plain data (sandbox_runtime/failures.py, for Java): its type, message and
+ * An exception as plain data (sandbox_runtime/wire/failures.py, for Java): its type, message and
  * only the student's own stack frames.
  *
  * A frame is "from the sandbox folder" when the student loader defined its class (the frame

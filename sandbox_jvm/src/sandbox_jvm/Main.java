@@ -45,7 +45,7 @@ public final class Main {
             try {
                 Object parsed = Json.parse(line);
                 if (!(parsed instanceof Map)) {
-                    continue; // as wire.py: a line that is not a request is skipped
+                    continue; // as sandbox_runtime/wire/framing.py: a line that is not a request is skipped
                 }
                 request = Operations.cast(parsed);
             } catch (IllegalArgumentException e) {

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * The grader's one naming rule (sandbox_runtime/names.py), for Java members.
+ * The grader's one naming rule (sandbox_runtime/workers/names.py), for Java members.
  *
  * Requests say snake_case (is_empty, find_jqk, point_value). A Java name answers when it is
  * spelled the same once underscores are dropped and case is ignored: isEmpty, findJQK,

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The requests a worker answers, as sandbox_runtime/operations.py answers them.
+ * The requests a worker answers, as sandbox_runtime/workers/operations.py answers them.
  *
  * A target is {"module": "deck"} (the class Deck: its constructor under its own name, its
  * static methods and fields) or {"handle": n} (an object held here: its methods and fields).

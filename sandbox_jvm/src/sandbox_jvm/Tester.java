@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * Running a student's own tester: its {@code public static void main(String[])}, with no
- * arguments and an empty System.in, as `java -ea DeckTester` would (sandbox_runtime/testers.py
+ * arguments and an empty System.in, as `java -ea DeckTester` would (sandbox_runtime/testers/running.py
  * for the "script" style); or, for a class with JUnit tests (@Test), its tests (JUnit.java).
  *
  * It passes when main returns. A failed assert, any other exception, or System.exit part-way

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Java values turned into plain data for the grader (sandbox_runtime/values.py, for Java).
+ * Java values turned into plain data for the grader (sandbox_runtime/wire/values.py, for Java).
  *
  * Only values of the JDK's own final value classes cross as data: null, Boolean, the integer
  * classes, Double and Float, String, Character (a one-character string) and BigInteger of

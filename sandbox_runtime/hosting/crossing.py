@@ -1,6 +1,6 @@
 """Values crossing between a student's tester and the process hosting the class under test.
 
-The class a tester is run against lives in another process (hosting.py), so nothing in the
+The class a tester is run against lives in another process (host.py), so nothing in the
 tester's process holds its code, its source or its objects. The two processes talk over a
 socketpair, each as a ``Peer``: a request is answered by a reply, and while a peer waits for its
 reply it serves the other side's requests (a hosted method may call back into the tester: a
@@ -16,7 +16,7 @@ What crosses is plain data, never pickles (the host must never run anything the 
   stand-in object the callee changed) is copied back to the caller when the call returns;
 - anything else stays where it is and crosses as a handle: the other side gets a proxy that
   forwards what it may do with it (for a hosted object: only the lab's interface, see
-  hosting.py; the same hosted object always gives the same proxy).
+  host.py; the same hosted object always gives the same proxy).
 
 An exception crosses as its type's name and its message only, never its frames.
 """
@@ -30,8 +30,8 @@ import random
 import struct
 import sys
 
-from sandbox_runtime.wire import parse_json
-from sandbox_runtime.snapshots import SCALARS, flat_state, object_state, restore_state, slot_names, snapshot
+from sandbox_runtime.wire.framing import parse_json
+from sandbox_runtime.hosting.snapshots import SCALARS, flat_state, object_state, restore_state, slot_names, snapshot
 
 MAX_MESSAGE = 16 << 20
 MAX_DEPTH = 64
@@ -101,7 +101,7 @@ class Peer:
                 raise PeerGone("the class under test is no longer there (its process ended)")
             buffer += chunk
         data, self.buffer = buffer[4:4 + size], buffer[4 + size:]
-        self.received = data  # as it came: the host records it (hosting.py, ``Record``)
+        self.received = data  # as it came: the host records it (host.py, ``Record``)
         return parse_json(data)
 
     # -- a request, and serving the other side's while waiting ---------------------------------

@@ -1,15 +1,11 @@
-"""A forked worker as the zygote sees it, and what the zygote reads from one: whether a spare
-handed its seed is alive, and how a worker ended.
+"""A forked worker as the zygote sees it, and how a worker ended. Whether a spare handed its seed
+is alive is read in handover.py.
 
 Kept apart from zygote.py, which decides what to do with its workers; this module only knows
 one worker at a time.
 """
 
 import os
-import select
-import time
-
-from sandbox_runtime.spare import READY
 
 
 def open_pidfd(pid: int) -> int | None:
@@ -35,25 +31,6 @@ class Child:
                     os.close(fd)
                 except OSError:
                     pass
-
-
-def answered(child: Child, within: float = 10.0) -> bool:
-    """Whether a spare handed its seed answered READY (spare.py) within ``within`` seconds: it
-    has the seed, has imported the student's files, and is alive. Nothing else is on its socket
-    yet, unless those imports wrote there: then it is not ready, and the test gets no worker."""
-    got, deadline = b"", time.monotonic() + within
-    while len(got) < len(READY):
-        left = deadline - time.monotonic()
-        if left <= 0 or not select.select([child.sock], [], [], left)[0]:
-            return False
-        try:
-            chunk = os.read(child.sock, len(READY) - len(got))
-        except OSError:
-            return False
-        if not chunk:
-            return False
-        got += chunk
-    return got == READY
 
 
 def exit_status(status: int) -> dict:

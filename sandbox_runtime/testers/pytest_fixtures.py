@@ -18,7 +18,7 @@ import sys
 import types
 from dataclasses import dataclass, field
 
-from sandbox_runtime.pytest_marks import Unsupported
+from sandbox_runtime.testers.pytest_marks import Unsupported
 
 
 class UnknownFixture(Exception):

@@ -15,10 +15,10 @@ teardowns are then not run: the worker ends with the file; fixture teardowns sti
 import inspect
 import sys
 
-from sandbox_runtime import pytest_marks
-from sandbox_runtime.failures import tester_failure as failure
-from sandbox_runtime.pytest_fixtures import Fixtures, Scope, UnknownFixture, argument_names, definition_of
-from sandbox_runtime.pytest_marks import Unsupported
+from sandbox_runtime.testers import pytest_marks
+from sandbox_runtime.wire.failures import tester_failure as failure
+from sandbox_runtime.testers.pytest_fixtures import Fixtures, Scope, UnknownFixture, argument_names, definition_of
+from sandbox_runtime.testers.pytest_marks import Unsupported
 
 
 class _Stop(Exception):

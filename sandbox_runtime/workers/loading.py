@@ -21,8 +21,9 @@ import sys
 import _signal
 
 from sandbox_runtime import sources
-from sandbox_runtime.children import exit_status, open_pidfd
-from sandbox_runtime.lifetime import die_with_parent
+from sandbox_runtime.workers.children import exit_status, open_pidfd
+from sandbox_runtime.confinement.lifetime import die_with_parent
+from sandbox_runtime.workers.load_steps import disable, load
 
 
 
@@ -33,8 +34,6 @@ def load_in_child(modules: list, switched_off: list, staging_dir: str) -> dict:
     (``stdlib``) which modules of the standard library they imported. What it prints goes
     where the load's output always went (no test's: each test's output starts empty). It stays
     in the zygote's process group, so a load that hangs is killed with the sandbox."""
-    from sandbox_runtime.zygote import disable, load  # the zygote's own steps, run in the child
-
     read_end, write_end = os.pipe()
     zygote = os.getpid()
     pid = os.fork()

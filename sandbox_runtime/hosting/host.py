@@ -35,8 +35,9 @@ import random
 import re
 import sys
 
-from sandbox_runtime import lifetime, wire
-from sandbox_runtime.crossing import MethodName, Peer, PeerGone, encode_json
+from sandbox_runtime.wire import framing
+from sandbox_runtime.confinement import lifetime
+from sandbox_runtime.hosting.crossing import MethodName, Peer, PeerGone, encode_json
 
 PR_SET_DUMPABLE = 4
 
@@ -59,7 +60,7 @@ CALL_BYTES, ANSWER_BYTES, MAX_STEPS = 16, 8, 250_000
 ADDRESS = re.compile(rb" at 0x[0-9a-fA-F]+")
 
 
-def start(reader: wire.LineReader, reply_fd: int, cmd_fd: int, zygote_sock: int) -> int | None:
+def start(reader: framing.LineReader, reply_fd: int, cmd_fd: int, zygote_sock: int) -> int | None:
     """In a tester's worker, before any of its test runs: fork the host and wait until it has
     read the grader's "host" request and let go of the channel. The worker's end of the socket."""
     from _socket import socketpair  # without socket.py's wrappers (the zygote forks with it too)
@@ -83,16 +84,16 @@ def start(reader: wire.LineReader, reply_fd: int, cmd_fd: int, zygote_sock: int)
     return fd if ready == b"R" else None
 
 
-def _host_main(fd: int, worker: int, reader: wire.LineReader, reply_fd: int, cmd_fd: int) -> None:
+def _host_main(fd: int, worker: int, reader: framing.LineReader, reply_fd: int, cmd_fd: int) -> None:
     _not_dumpable()
     lifetime.die_with_parent(worker)
     request = reader.read_request()
     if request.get("op") != "host":
-        wire.write_message(reply_fd, {"id": request.get("id"), "error": {
+        framing.write_message(reply_fd, {"id": request.get("id"), "error": {
             "type": "ProtocolError", "message": "a tester's run starts with its class", "frames": []}})
         return
     host = Host(fd, request)
-    wire.write_message(reply_fd, {"id": request.get("id"), "ok": True})
+    framing.write_message(reply_fd, {"id": request.get("id"), "ok": True})
     os.close(cmd_fd)
     os.close(reply_fd)
     reader.buffer = b""

@@ -10,7 +10,7 @@ report is printed, since its timings would make the output, and so the grade, di
 
 import unittest
 
-from sandbox_runtime.failures import tester_failure
+from sandbox_runtime.wire.failures import tester_failure
 
 
 class _FirstProblem(unittest.TestResult):

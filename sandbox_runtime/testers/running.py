@@ -1,6 +1,6 @@
 """Running a student's own tester inside the sandbox, and saying how it ended.
 
-The tester's style is read from its contents (tester_styles.py), never from its name:
+The tester's style is read from its contents (styles.py), never from its name:
 
 - a **script** (the lab's way) runs as ``__main__`` and passes when it runs to its end: an
   AssertionError, any other exception or ``sys.exit`` part-way (even ``sys.exit(0)``) means it
@@ -11,7 +11,7 @@ The tester's style is read from its contents (tester_styles.py), never from its 
 
 While a unittest or pytest file is imported, ``unittest.main()`` and ``pytest.main()`` do
 nothing: the grader runs the tests itself. The reply is plain data: ``passed``, ``how``, the
-``style``, and on a failure the ``test`` that failed and the ``error`` (see failures.py).
+``style``, and on a failure the ``test`` that failed and the ``error`` (see wire/failures.py).
 
 **Prepared once, run many times.** Activity 5 runs the same tester against some forty classes,
 each run in a fresh worker forked from one zygote. The zygote reads each tester file, decides its
@@ -21,8 +21,8 @@ warnings shown again in each run's output). A file that does not compile, or is 
 left to the run, which meets the same error the same way it always did.
 
 **The class under test lives in another process** (``host``: the module's name and the lab's
-interface of it): the tester imports a module that forwards to the run's host (guest.py,
-hosting.py). ``provide`` (``{"widget.py": source}``, imported from that text: sources.py) remains
+interface of it): the tester imports a module that forwards to the run's host (hosting/guest.py,
+hosting/host.py). ``provide`` (``{"widget.py": source}``, imported from that text: sources.py) remains
 for a caller that runs a tester beside a class in its own process.
 """
 
@@ -34,10 +34,11 @@ import sys
 import traceback
 import warnings
 
-from sandbox_runtime import pytest_style, sources, unittest_style
-from sandbox_runtime.failures import tester_failure
-from sandbox_runtime.pytest_preload import STATUS as PYTEST_STATUS
-from sandbox_runtime.tester_styles import PYTEST, SCRIPT, UNITTEST, style_of
+from sandbox_runtime import sources
+from sandbox_runtime.testers import pytest_style, unittest_style
+from sandbox_runtime.wire.failures import tester_failure
+from sandbox_runtime.testers.pytest_preload import STATUS as PYTEST_STATUS
+from sandbox_runtime.testers.styles import PYTEST, SCRIPT, UNITTEST, style_of
 
 RUNNERS = {UNITTEST: unittest_style.run, PYTEST: pytest_style.run}
 
@@ -84,14 +85,14 @@ def run_tester(path: str, staging_dir: str, provide: dict | None = None, host: d
                host_fd: int | None = None) -> dict:
     """Run one tester file; ``provide`` maps a file name of the sandbox folder (``widget.py``) to
     the source the module of that name is to be imported from; ``host`` names the module whose
-    class lives in the host process (``host_fd``) and the lab's interface of it (guest.py)."""
+    class lives in the host process (``host_fd``) and the lab's interface of it (hosting/guest.py)."""
     if host is not None:
-        from sandbox_runtime import guest
+        from sandbox_runtime.hosting import guest
 
         if host_fd is None:  # the host did not start: nothing of the tester's doing
             return {"passed": False, "how": "no host", "style": ""}
         if guest.GUEST is None:  # once per run, for its first tester file
-            from sandbox_runtime.hosting import seed_unseeded_randoms
+            from sandbox_runtime.hosting.host import seed_unseeded_randoms
 
             seed_unseeded_randoms()  # a tester's unseeded random.Random() asks the same in every run
             guest.install(host_fd, host, staging_dir)
@@ -120,7 +121,7 @@ def run_tester(path: str, staging_dir: str, provide: dict | None = None, host: d
             result = tester_failure(exc, staging_dir)
     reply = {**_grader_problem(result), "style": style}
     if host is not None:
-        from sandbox_runtime import guest
+        from sandbox_runtime.hosting import guest
 
         # What the class answered in this run, as its host recorded and signed it: the grader
         # counts a failure on a wrong class only if the class answered differently (it checks

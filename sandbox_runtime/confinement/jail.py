@@ -1,7 +1,7 @@
 """The jail: what a new zygote does to itself, as root of its namespaces, before student code exists.
 
 Called in a process the launcher has just forked, single-threaded, that is the first process
-(pid 1) of a PID namespace of its own (the launcher made it so: sandbox_runtime/launcher.py).
+(pid 1) of a PID namespace of its own (the launcher made it so: workers/launcher.py).
 It sets up, in this order, and says what it set up (``enter`` returns it):
 
 1. **Its own mount and IPC namespaces**, with every mount private, so nothing it mounts is seen

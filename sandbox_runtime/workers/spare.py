@@ -1,7 +1,7 @@
 """A test's worker, from the moment the zygote forks it as a *spare* (before its test exists)
 to its exit: how it waits for its test without running anything of it, takes its seed, imports
 the student's files, answers the grader's requests and says "done". The zygote's side of this is
-in zygote.py.
+in zygote.py, and the handover of the test, both ends, in handover.py.
 
 The student's files are imported here, after the test is handed over, never in the zygote: this
 process is the only one their code ever runs in, and it ends with its test. By then the test
@@ -18,9 +18,11 @@ import random
 import sys
 from typing import TYPE_CHECKING
 
-from sandbox_runtime import wire
-from sandbox_runtime.lifetime import die_with_parent
-from sandbox_runtime.operations import Worker
+from sandbox_runtime.wire import framing
+from sandbox_runtime.workers.handover import READY, read_line
+from sandbox_runtime.confinement.lifetime import die_with_parent
+from sandbox_runtime.workers.load_steps import disable, load
+from sandbox_runtime.workers.operations import Worker
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -30,14 +32,14 @@ def spare_main(sock: int, zygote: int, cmd_fd: int, reply_fd: int, staging_dir: 
                imports: tuple[list, list] | None = None) -> None:
     """A spare worker: ready for a test before there is one, then that test's worker.
     ``imports``: the student's modules to import once the test is handed over, and the methods
-    to switch off (zygote.disable); None when the zygote imported the lab's files itself."""
+    to switch off (load_steps.disable); None when the zygote imported the lab's files itself."""
     die_with_parent(zygote)  # a worker stuck in a loop still dies with its zygote
     worker = Worker(staging_dir)
     worker.warm_up()
     if imports is None and output is not None and type(sys.stdout) is type(sys.stderr) is io.TextIOWrapper:
         restore_output(output)  # Python's own streams: flushing them runs nothing of the student's
         output = None
-    reader = wire.LineReader(cmd_fd)
+    reader = framing.LineReader(cmd_fd)
     line = read_line(sock)
     if mask is not None:
         forget_pending_signals()
@@ -57,9 +59,9 @@ def spare_main(sock: int, zygote: int, cmd_fd: int, reply_fd: int, staging_dir: 
     if failed is not None:
         refuse_requests(reader, reply_fd, failed, sock)
     if host:  # a tester's run: its class lives in another process, forked before the tester runs
-        from sandbox_runtime import hosting
+        from sandbox_runtime.hosting.host import start as start_host
 
-        worker.host_fd = hosting.start(reader, reply_fd, cmd_fd, sock)
+        worker.host_fd = start_host(reader, reply_fd, cmd_fd, sock)
     serve(reader, reply_fd, worker, sock)
 
 
@@ -67,15 +69,13 @@ def import_students_files(modules: list, switched_off: list, staging_dir: str) -
     """Import the sandbox's modules as the load did (the loader's imports succeeded), and switch
     the activity's methods off; None, or the error to answer with (an import that fails only
     now: it depends on the clock, say)."""
-    from sandbox_runtime.zygote import disable, load  # the zygote's own steps, run here
-
     reply = load(modules, staging_dir)
     if "ok" in reply:
         reply = disable(switched_off, staging_dir) or reply
     return reply.get("error")
 
 
-def refuse_requests(reader: wire.LineReader, reply_fd: int, error: dict, sock: int) -> None:
+def refuse_requests(reader: framing.LineReader, reply_fd: int, error: dict, sock: int) -> None:
     """The student's files did not import in this test: every request gets that error."""
     answer_requests(reader, reply_fd, lambda request: {"error": error})
     try:
@@ -111,7 +111,7 @@ def forget_pending_signals() -> None:
             pass
 
 
-def serve(reader: wire.LineReader, reply_fd: int, worker: Worker, sock: int) -> None:
+def serve(reader: framing.LineReader, reply_fd: int, worker: Worker, sock: int) -> None:
     answer_requests(reader, reply_fd, worker.answer)
     try:
         end_output(sock, b"done\n")
@@ -119,7 +119,7 @@ def serve(reader: wire.LineReader, reply_fd: int, worker: Worker, sock: int) -> 
         os._exit(0)
 
 
-def answer_requests(reader: wire.LineReader, reply_fd: int, answer: "Callable[[dict], dict]") -> None:
+def answer_requests(reader: framing.LineReader, reply_fd: int, answer: "Callable[[dict], dict]") -> None:
     """Answer the test's requests with ``answer`` until it says "exit" (or the grader is gone)."""
     while True:
         try:
@@ -128,7 +128,7 @@ def answer_requests(reader: wire.LineReader, reply_fd: int, answer: "Callable[[d
             break
         if request.get("op") == "exit":
             break
-        wire.write_message(reply_fd, {"id": request.get("id"), **answer(request)})
+        framing.write_message(reply_fd, {"id": request.get("id"), **answer(request)})
 
 
 def end_output(sock: int, done: bytes) -> None:
@@ -145,23 +145,3 @@ def end_output(sock: int, done: bytes) -> None:
         os.close(opened)
         os.write(sock, done)
 
-
-# What a spare answers to its seed, once it has imported the student's files and before the
-# test's first request is read. Only that answer proves the spare alive: one killed a moment ago
-# (an earlier test's code can, at the process level) may not have died yet when the zygote
-# looks, and the test handed to it would die with it.
-READY = b"go\n"
-
-
-def read_line(sock: int) -> bytes:
-    """One line from the zygote; exits if the zygote is gone without sending one."""
-    line = b""
-    while not line.endswith(b"\n"):
-        try:
-            chunk = os.read(sock, 64)
-        except OSError:
-            chunk = b""
-        if not chunk:
-            os._exit(0)  # the zygote is gone without handing this one over
-        line += chunk
-    return line

@@ -14,7 +14,7 @@ process groups named and then reaps the zygote, so a pid it signals can never ha
 Three kinds, so that each fork copies no more than its sandbox needs (every page a process has
 makes its forks dearer): a *plain* launcher imports the core of the runtime (json, re,
 traceback, ctypes for prctl); a *testers* one also the runner of students' testers (unittest,
-ast, inspect, runpy: Activity 5 only); a *pytest* one also pytest (pytest_preload.py), for
+ast, inspect, runpy: Activity 5 only); a *pytest* one also pytest (testers/pytest_preload.py), for
 testers that use it. Every file of the runtime is read into memory before the first request and
 whatever is imported later comes from there (sources.py), so nothing is read from the
 launcher's folder afterwards (a student could have written to it). Then every object made so
@@ -22,7 +22,7 @@ far is frozen out of the garbage collector's sight: a collection in a zygote or 
 otherwise touch, and so copy, every page of them.
 
 Lifetime: the launcher, each zygote and each worker ask the kernel to kill them when their
-parent dies (lifetime.py), so killing the grading process ends them all.
+parent dies (confinement/lifetime.py), so killing the grading process ends them all.
 
 Orphans: a zygote that is killed leaves its last workers (its spare, one just ended) without a
 parent. The launcher takes them in (it is a child subreaper, and in a PID namespace it is init
@@ -38,8 +38,11 @@ import signal
 import socket
 import sys
 
-from sandbox_runtime import jail, pytest_preload, sources, zygote
-from sandbox_runtime.lifetime import become_subreaper, die_with_parent
+from sandbox_runtime import sources
+from sandbox_runtime.confinement import jail
+from sandbox_runtime.confinement.lifetime import become_subreaper, die_with_parent
+from sandbox_runtime.testers import pytest_preload
+from sandbox_runtime.workers import zygote
 
 # Numbers the zygote's channel gets in the new process, after everything else is closed.
 CMD_FD, REPLY_FD = 3, 4
@@ -52,7 +55,7 @@ def main(socket_fd: int, parent: int | None = None, preload: dict | None = None,
     ``parent`` is the grading process's pid when the launcher is its direct child (None in a
     PID namespace, where the parent cannot be seen); ``preload`` says where pytest is;
     ``testers``: import the runner of students' testers now (it is, with pytest, in any case);
-    ``jail_spec``: how each zygote jails itself (sandbox_runtime/jail.py): ``namespaces``,
+    ``jail_spec``: how each zygote jails itself (confinement/jail.py): ``namespaces``,
     ``root``, ``read_only``, ``uid``, ``gid``, and ``seccomp`` (the filter, in hex).
     """
     die_with_parent(parent)
@@ -62,8 +65,8 @@ def main(socket_fd: int, parent: int | None = None, preload: dict | None = None,
     # Our own PID namespace, to come back to after each zygote is forked into a new one.
     own_pids = os.open("/proc/self/ns/pid", os.O_RDONLY) if jail_spec.get("namespaces") else None
     if testers or preload:
-        from sandbox_runtime import testers as _runner  # noqa: F401 - imported for every zygote to come
-        from sandbox_runtime import guest as _guest  # noqa: F401 - and the host of each run's class (hosting.py)
+        from sandbox_runtime.testers import running as _runner  # noqa: F401 - imported for every zygote to come
+        from sandbox_runtime.hosting import guest as _guest  # noqa: F401 - and the host of each run's class (hosting/)
     pytest_preload.preload(preload)
     gc.freeze()
     become_subreaper()
@@ -198,14 +201,19 @@ def collect_orphans(launcher: int, zygotes: set) -> None:
 
 
 def keep_runtime_in_memory() -> None:
-    """Read every module of this runtime not imported yet, so a later import never reads the disk."""
-    folder = os.path.dirname(os.path.abspath(__file__))
-    for entry in sorted(os.listdir(folder)):
-        name = f"sandbox_runtime.{entry[:-3]}"
-        if entry.endswith(".py") and entry != "__init__.py" and name not in sys.modules:
-            path = os.path.join(folder, entry)
-            with open(path, "rb") as file:
-                sources.offer(name, path, file.read())
+    """Read every module of this runtime not imported yet, so a later import never reads the disk:
+    those of its subpackages too, and each subpackage's ``__init__.py`` under the package's name."""
+    root = os.path.dirname(os.path.abspath(sys.modules["sandbox_runtime"].__file__))
+    for folder, subfolders, entries in os.walk(root):
+        subfolders[:] = sorted(sub for sub in subfolders if os.path.isfile(os.path.join(folder, sub, "__init__.py")))
+        relative = os.path.relpath(folder, root)
+        package = "sandbox_runtime" if relative == os.curdir else "sandbox_runtime." + relative.replace(os.sep, ".")
+        for entry in sorted(entries):
+            name = package if entry == "__init__.py" else f"{package}.{entry[:-3]}"
+            if entry.endswith(".py") and name not in sys.modules:
+                path = os.path.join(folder, entry)
+                with open(path, "rb") as file:
+                    sources.offer(name, path, file.read())
 
 
 def end(groups: list, reap, wait: bool = True) -> dict:

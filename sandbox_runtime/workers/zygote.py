@@ -42,7 +42,6 @@ was forked before the token existed), so student code cannot fake the end of its
 
 import _signal  # the signal module's C functions: its wrappers make enums, which touch many pages
 import gc
-import importlib
 import os
 import select
 import signal
@@ -50,13 +49,15 @@ import socket
 import sys
 import time
 
-from sandbox_runtime import failures, names, sources, wire
-from sandbox_runtime.failures import describe
-from sandbox_runtime.limits import apply_limits
-from sandbox_runtime.children import Child, answered, exit_status, open_pidfd
-from sandbox_runtime.loading import import_standard_library, load_in_child, offer_folder
-from sandbox_runtime.spare import spare_main
-from sandbox_runtime.wiping import remember_descriptions, restore_descriptions, wipe, writable_places
+from sandbox_runtime import sources
+from sandbox_runtime.wire import failures, framing
+from sandbox_runtime.confinement.limits import apply_limits
+from sandbox_runtime.workers.children import Child, exit_status, open_pidfd
+from sandbox_runtime.workers.handover import answered
+from sandbox_runtime.workers.load_steps import compile_stand_ins, disable, load
+from sandbox_runtime.workers.loading import import_standard_library, load_in_child, offer_folder
+from sandbox_runtime.workers.spare import spare_main
+from sandbox_runtime.workers.wiping import remember_descriptions, restore_descriptions, wipe, writable_places
 
 
 try:
@@ -75,13 +76,13 @@ class Zygote:
         self.cmd_fd = cmd_fd
         self.reply_fd = reply_fd
         self.staging_dir = staging_dir
-        self.reader = wire.LineReader(cmd_fd)
+        self.reader = framing.LineReader(cmd_fd)
         self.spare: Child | None = None
         self.current: Child | None = None
         self.unreaped: list[int] = []  # workers killed after "done": collected later
         self.output: int | None = None  # the output file, once stdout and stderr point elsewhere
         self.mask: set | None = None  # the signal mask each worker's test begins with
-        self.host = False  # each worker forks a host for the class under test first (hosting.py)
+        self.host = False  # each worker forks a host for the class under test first (hosting/host.py)
         # What each worker imports once its test is handed to it: (modules, methods switched
         # off); None in a tester's sandbox, whose zygote imported the lab's files itself.
         self.imports: tuple[list, list] | None = None
@@ -99,7 +100,7 @@ class Zygote:
             op = request.get("op")
             if op == "load":
                 reply = self.load(request)
-                wire.write_message(self.reply_fd, {"id": request.get("id"), **reply})
+                framing.write_message(self.reply_fd, {"id": request.get("id"), **reply})
                 if "ok" in reply:
                     self.sweep()  # what the loader's imports started ends here
                     self.quiet()
@@ -109,7 +110,7 @@ class Zygote:
             elif op == "fork":
                 self.run_worker(request)
             else:
-                wire.write_message(self.reply_fd, {"id": request.get("id"), "error": {
+                framing.write_message(self.reply_fd, {"id": request.get("id"), "error": {
                     "type": "ProtocolError", "message": f"zygote cannot {op!r}", "frames": []}})
 
     # -- loading -------------------------------------------------------------------------------
@@ -130,9 +131,9 @@ class Zygote:
         if "ok" in reply:
             reply = compile_stand_ins(request.get("compile", []), self.staging_dir) or reply
         if "ok" in reply and request.get("testers"):
-            from sandbox_runtime import testers  # imported by a tester launcher already
+            from sandbox_runtime.testers import running  # imported by a tester launcher already
 
-            testers.prepare(request["testers"], self.staging_dir)
+            running.prepare(request["testers"], self.staging_dir)
         return reply
 
     def quiet(self) -> None:
@@ -326,42 +327,3 @@ def main(cmd_fd: int, reply_fd: int, staging_dir: str, limits: dict) -> None:
     sys.stdin = None
     Zygote(cmd_fd, reply_fd, staging_dir).serve()
 
-
-def load(modules: list[str], staging_dir: str) -> dict:
-    for module in modules:
-        try:
-            importlib.import_module(module)
-        except BaseException as exc:  # noqa: BLE001 - SystemExit at import is the student's bug
-            return {"error": {**describe(exc, staging_dir), "module": module}}
-    return {"ok": modules}
-
-
-def disable(paths: list[str], staging_dir: str) -> dict | None:
-    """Make methods named ``module.Class.method`` do nothing, so an activity can judge a file
-    without the parts another activity owns (one method switched off, because another activity grades it)."""
-    for path in paths:
-        module_name, class_name, method = path.split(".")
-        try:
-            cls = names.resolve(sys.modules[module_name], class_name)
-            setattr(cls, names.resolve_name(cls, method), lambda self, *args, **kwargs: None)
-        except BaseException as exc:  # noqa: BLE001
-            return {"error": {**describe(exc, staging_dir), "module": module_name}}
-    return None
-
-
-def compile_stand_ins(modules: list[str], staging_dir: str) -> dict | None:
-    """Compile these files now and import them from that code when they are first imported.
-
-    For a lab stand-in that imports what changes from run to run (a stand-in that
-    imports the file under test): it cannot be imported before the class under test exists,
-    but it need not be read and compiled again for each run.
-    """
-    for module in modules:
-        path = os.path.join(staging_dir, f"{module}.py")
-        try:
-            with open(path, "rb") as file:
-                source = file.read()
-            sources.offer(module, path, source, compile(source, path, "exec", dont_inherit=True))
-        except BaseException as exc:  # noqa: BLE001
-            return {"error": {**describe(exc, staging_dir), "module": module}}
-    return None

@@ -3,7 +3,7 @@
 ``import widget`` in a tester run gives a module built here from the lab's interface (the
 reference's public functions, classes with their methods and public attributes, constants and
 imported names: grader/testers/interface.py), never from the version's code, which stays in the
-host process (hosting.py). So everything a tester can inspect in its own process (the module's
+host process (host.py). So everything a tester can inspect in its own process (the module's
 ``__file__``, its spec, ``dir`` and ``__dict__`` of a class, its methods' code and docstrings,
 ``inspect.getsource``, the frames and line numbers of a traceback) is the same for every
 version; only what the version *does* differs.
@@ -26,8 +26,8 @@ import importlib.util
 import sys
 
 from sandbox_runtime import sources
-from sandbox_runtime.crossing import MethodName, Peer
-from sandbox_runtime.hosting import DUNDERS
+from sandbox_runtime.hosting.crossing import MethodName, Peer
+from sandbox_runtime.hosting.host import DUNDERS
 
 GUEST: "Guest | None" = None  # this run's connection to its host
 
@@ -132,7 +132,7 @@ class Guest(Peer):
         return getattr(obj, str(name))(*args, **kwargs), back
 
     def transcript(self):
-        """The host's record of this run so far, signed by the host (hosting.py, ``Record``), to
+        """The host's record of this run so far, signed by the host (host.py, ``Record``), to
         relay to the grader; None if the host does not answer with one. Asked outside the
         conversation with the class: it changes nothing the tester could see."""
         try:

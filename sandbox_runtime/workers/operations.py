@@ -3,19 +3,19 @@
 Requests name their target either as a module (``{"module": "widget"}``) or as a handle number
 (``{"handle": 3}``) and always ask for methods by their snake_case name (see names.py).
 
-``run_tester`` runs a student's own tester file (testers.py). Its runner, and what it needs of
-the standard library (unittest, ast, inspect, runpy), is imported by the launchers that serve
-testers only: a plain launcher does without, so every fork from it copies less. Asked to run a
-tester anyway, a plain sandbox imports the runner then, from the copy of this runtime the
+``run_tester`` runs a student's own tester file (testers/running.py). Its runner, and what it
+needs of the standard library (unittest, ast, inspect, runpy), is imported by the launchers that
+serve testers only: a plain launcher does without, so every fork from it copies less. Asked to
+run a tester anyway, a plain sandbox imports the runner then, from the copy of this runtime the
 launcher holds in memory (sources.py).
 """
 
 import json
 import sys
 
-from sandbox_runtime import names
-from sandbox_runtime.failures import describe
-from sandbox_runtime.values import Handles, decode, encode
+from sandbox_runtime.workers import names
+from sandbox_runtime.wire.failures import describe
+from sandbox_runtime.wire.values import Handles, decode, encode
 
 
 class Worker:
@@ -37,7 +37,7 @@ class Worker:
         if op == "repeat":
             return {"ok": [self.answer(request["call"]) for _ in range(request["times"])]}
         if op == "run_tester":
-            from sandbox_runtime.testers import run_tester
+            from sandbox_runtime.testers.running import run_tester
 
             return {"ok": run_tester(request["file"], self.staging_dir, request.get("provide"),
                                      request.get("host"), self.host_fd)}
