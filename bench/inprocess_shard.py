@@ -40,8 +40,11 @@ import pytest  # noqa: E402
 from grader.engine import plugin  # noqa: E402
 from grader.engine.lifeline import die_with_parent  # noqa: E402
 from grader.engine.shard import pytest_arguments  # noqa: E402
+from grader.testers import verdicts  # noqa: E402
 from grader.testers.own_tests import OwnTests, PytestUnavailable, TesterRun, describe_failure  # noqa: E402
+from grader.testers.transcripts import CAUGHT, NO_CORRECT_RUN  # noqa: E402
 from grader.sandbox import Limits, SandboxTimeout, StudentError, StudentLoadError  # noqa: E402
+from sandbox_runtime import sources  # noqa: E402
 from sandbox_runtime.workers import load_steps  # noqa: E402
 from sandbox_runtime.testers import running  # noqa: E402
 from sandbox_runtime.wire import failures  # noqa: E402
@@ -118,11 +121,10 @@ def run_limited(seconds: float, function, *args):
 
 
 class InProcessLink:
-    reused = False  # never a failure to run again in a fresh fork (grader/engine/verdicts.py)
-
-    def __init__(self, folder: str, limits: Limits) -> None:
+    def __init__(self, folder: str, limits: Limits, seed: int) -> None:
         self.worker = Worker(folder)
         self.limits = limits
+        self.seed = seed  # the test's seed, which some suites pass on (a simulation's own games)
 
     def request(self, message: dict, call: str, timeout: float | None = None):
         seconds = timeout or self.limits.call_seconds
@@ -140,13 +142,14 @@ class InProcessLink:
 class InProcessSession:
     """Same interface as SandboxSession; the student's modules live in the grading process."""
 
-    def __init__(self, files, modules, limits=None, disable=(), launcher=None, own=None, warm=False) -> None:
+    def __init__(self, files, modules, limits=None, disable=(), launcher=None, own=None, warm=False, aliases=None) -> None:
         self.modules = modules
         self.limits = limits or Limits()
         self.folder = stage(files)
         forget_lab_modules(tuple(Path(name).stem for name in files))
         sys.path.insert(0, self.folder)
         failures.set_own(None if own is None else list(own))
+        sources.alias(aliases)  # a misnamed file, imported by the name the student gave it (as the zygote does)
         # The sandbox's own loading steps (sandbox_runtime/workers/load_steps.py), run here in the grading process.
         reply, expired = run_limited(self.limits.load_seconds, self._load, modules, list(disable))
         if expired:
@@ -165,7 +168,7 @@ class InProcessSession:
             raise StudentLoadError(self.load_error)
         import random
         random.seed(seed)
-        return InProcessLink(self.folder, self.limits)
+        return InProcessLink(self.folder, self.limits, seed)
 
     def output_end(self) -> int:
         return 0
@@ -215,12 +218,21 @@ class InProcessOwnTests(OwnTests):
             shutil.rmtree(folder, ignore_errors=True)
 
 
+def judge_without_records(wrong, correct) -> str:
+    """A failure on a wrong version counts when the tester passed every correct version: what a
+    grader without a sandbox does, having no host to record what the class answered
+    (grader/testers/transcripts.py). The sandboxed grader credits the same failures, plus its check
+    that each one came from the class, which an honest tester (the demo class's) always passes."""
+    return NO_CORRECT_RUN if not correct else CAUGHT
+
+
 def main(argv: list[str]) -> int:
     die_with_parent()  # as a real shard does: a killed bench takes its baseline runs with it
     sys.dont_write_bytecode = True
     PYTEST_STATUS["available"] = True  # pytest is right here: a tester's `import pytest` just works
     plugin.SandboxSession = InProcessSession
     plugin.OwnTests = InProcessOwnTests
+    verdicts.judge = judge_without_records
     wanted = len(inspect.signature(pytest_arguments).parameters)
     return int(pytest.main(pytest_arguments(*argv[:wanted])))  # -p loads the patched plugin
 
