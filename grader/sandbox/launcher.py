@@ -208,7 +208,8 @@ PROBE_EXIT_WAIT_SECONDS = 10.0
 def namespaces_work() -> bool:
     """Whether a jail can be built here: found out by building one, the way a run measures what
     its jail holds (``jail_report``, which grader/sandbox/confinement.py reads), so the run that
-    follows reuses the answer instead of starting another sandbox. Waits for a probe ``probe_early`` started."""
+    follows reuses the answer instead of starting another sandbox. Waits for a probe
+    ``probe_early`` started."""
     with _FINDING:
         return _namespaces_work()
 
@@ -273,8 +274,9 @@ def detect(wanted: str = "auto") -> str:
 
 def jail_report(level: str) -> dict:
     """What the jail of a sandbox at ``level`` set up, as its zygote reported it before any student
-    code could exist (sandbox_runtime/confinement/jail.py): one empty sandbox, started, read and ended once per
-    level and sandbox user in a process. The level's probe and the run's summary both read it."""
+    code could exist (sandbox_runtime/confinement/jail.py): one empty sandbox, started, read and
+    ended once per level and sandbox user in a process. The level's probe and the run's summary
+    both read it."""
     return dict(_jail_report(level, os.environ.get(SANDBOX_USER_VARIABLE, "")))
 
 
